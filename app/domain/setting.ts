@@ -1,0 +1,93 @@
+/**
+ * The setting check (RULES.md section 4): a seat's 13 cards split into front 3, middle 5,
+ * back 5, in order front <= middle <= back. A wrong count or a wrong order is a foul, which
+ * is a game outcome, not an input error; 13 cards that are not the seat's are an input error.
+ */
+import { findDuplicate, formatCard, formatCards, type Card } from './cards';
+import { describeLowball, describeValue, evaluate, lowball27, type HandValue } from './evaluate';
+import { fail, ok, type Result } from './result';
+
+export const SEGMENTS = ['front', 'middle', 'back'] as const;
+export type Segment = (typeof SEGMENTS)[number];
+export const SEGMENT_SIZES: Readonly<Record<Segment, number>> = { front: 3, middle: 5, back: 5 };
+
+/** A hand as the player set it. */
+export interface SetHand {
+  readonly front: readonly Card[];
+  readonly middle: readonly Card[];
+  readonly back: readonly Card[];
+}
+
+/** The values each segment is compared by. Larger is stronger in every field. */
+export interface SegmentValues {
+  readonly front: HandValue;
+  /** The middle's high-hand value, or with a lowball middle its 2-7 strength. */
+  readonly middle: number;
+  readonly back: HandValue;
+}
+
+export type SettingVerdict =
+  | { readonly fouled: false; readonly values: SegmentValues; readonly descriptions: Readonly<Record<Segment, string>> }
+  | { readonly fouled: true; readonly code: 'wrong-count' | 'out-of-order'; readonly reason: string;
+      /** Present when the counts were right (an order foul), for display. */
+      readonly descriptions?: Readonly<Record<Segment, string>> };
+
+export interface SettingOptions {
+  /** Seed 003's option: the middle is a 2-7 lowball hand; order is checked front <= back only. */
+  readonly lowballMiddle?: boolean;
+  /** The 13 cards dealt to the seat; when given every set card must be one of them. */
+  readonly dealt?: readonly Card[];
+}
+
+/** All 13 cards of a set hand, front then middle then back. */
+export function cardsOf(hand: SetHand): Card[] {
+  return [...hand.front, ...hand.middle, ...hand.back];
+}
+
+/**
+ * Checks a set hand. Errors (not fouls): not 13 cards in all, a card twice, a card that was
+ * not dealt to this seat. Fouls: a segment with the wrong count, segments out of order.
+ */
+export function checkSetting(hand: SetHand, options: SettingOptions = {}): Result<SettingVerdict> {
+  const all = cardsOf(hand);
+  if (all.length !== 13) {
+    return fail('wrong-card-count', `a hand has 13 cards, this one has ${all.length}`);
+  }
+  const dup = findDuplicate(all);
+  if (dup !== undefined) return fail('duplicate-card', `${formatCard(dup)} appears twice`);
+  if (options.dealt) {
+    const dealt = new Set(options.dealt);
+    const foreign = all.filter((c) => !dealt.has(c));
+    if (foreign.length > 0) {
+      return fail('card-not-dealt-to-seat', `${formatCards(foreign)} ${foreign.length === 1 ? 'was' : 'were'} not dealt to this seat`);
+    }
+  }
+  const wrong = SEGMENTS.filter((s) => hand[s].length !== SEGMENT_SIZES[s]);
+  if (wrong.length > 0) {
+    const counts = SEGMENTS.map((s) => `${s} ${hand[s].length}`).join(', ');
+    return ok({ fouled: true, code: 'wrong-count', reason: `wrong number of cards: ${counts} (must be front 3, middle 5, back 5)` });
+  }
+  const front = evaluate(hand.front);
+  const back = evaluate(hand.back);
+  const middleHigh = evaluate(hand.middle);
+  const lowball = options.lowballMiddle === true;
+  const middle = lowball ? lowball27(hand.middle) : middleHigh;
+  const descriptions = {
+    front: describeValue(front),
+    middle: lowball ? describeLowball(middle) : describeValue(middleHigh),
+    back: describeValue(back),
+  };
+  if (lowball) {
+    if (front > back) {
+      return ok({ fouled: true, code: 'out-of-order', reason: `front (${descriptions.front}) is higher than back (${descriptions.back})`, descriptions });
+    }
+  } else {
+    if (front > middleHigh) {
+      return ok({ fouled: true, code: 'out-of-order', reason: `front (${descriptions.front}) is higher than middle (${descriptions.middle})`, descriptions });
+    }
+    if (middleHigh > back) {
+      return ok({ fouled: true, code: 'out-of-order', reason: `middle (${descriptions.middle}) is higher than back (${descriptions.back})`, descriptions });
+    }
+  }
+  return ok({ fouled: false, values: { front, middle, back }, descriptions });
+}
