@@ -1,0 +1,97 @@
+/**
+ * `npm run --silent shoe:read -- --port PATH --format lines|framed`
+ *
+ * The technician's check that a shoe or scanner is wired and configured right: opens the
+ * port and prints one JSON line per event (card or status) until stopped. `--list` prints
+ * the serial ports the system knows, one JSON line each, with the reference to configure.
+ */
+import { formatCard } from '../../app/domain/cards';
+import type { SourceEvent } from '../card-source';
+import { toHex } from '../decoders/framed';
+import { listPorts } from '../ports';
+import { SerialCardDevice } from '../serial-device';
+import { intFlag, parseFlags, runCli, UsageError } from './args';
+
+const USAGE = `usage: npm run --silent shoe:read -- --port PORT --format lines|framed [options]
+       npm run --silent shoe:read -- --list
+  --port PORT        a path (/dev/ttyUSB0, COM3, a pty) or usb:VID:PID[:SERIAL]
+  --format F         lines or framed
+  --role R           shoe (default) or scanner
+  --baud N           baud rate (default 9600, 8N1)
+  --prefix TEXT      lines: text before each card
+  --heartbeat-ms MS  report heartbeat-lost after this long without a frame, 0 = off
+                     (default 3000 for framed, off for lines)
+  --count N          exit after N cards
+  --list             list serial ports and exit`;
+
+/** One event as a JSON-friendly object: raw bytes as hex, the card as text and code, time as ISO. */
+export function eventToJson(e: SourceEvent): Record<string, unknown> {
+  const base: Record<string, unknown> = { ...e, at: new Date(e.at).toISOString() };
+  if (e.kind === 'card') {
+    base.card = formatCard(e.card);
+    base.code = e.card;
+  }
+  if ('raw' in e) base.raw = toHex(e.raw);
+  return base;
+}
+
+runCli(async () => {
+  const f = parseFlags(
+    process.argv.slice(2),
+    {
+      port: { type: 'string' },
+      format: { type: 'string' },
+      role: { type: 'string' },
+      baud: { type: 'string' },
+      prefix: { type: 'string' },
+      'heartbeat-ms': { type: 'string' },
+      count: { type: 'string' },
+      list: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+    USAGE,
+  );
+  if (f.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (f.list) {
+    const listed = await listPorts();
+    if (!listed.ok) {
+      process.stderr.write(`${listed.error.message}\n`);
+      process.exit(1);
+    }
+    for (const p of listed.value) process.stdout.write(`${JSON.stringify(p)}\n`);
+    return;
+  }
+  if (!f.port) throw new UsageError(`--port is required\n\n${USAGE}`);
+  if (f.format !== 'lines' && f.format !== 'framed') throw new UsageError(`--format must be lines or framed, got ${JSON.stringify(f.format ?? null)}\n\n${USAGE}`);
+  const role = f.role ?? 'shoe';
+  if (role !== 'shoe' && role !== 'scanner') throw new UsageError(`--role must be shoe or scanner, got ${JSON.stringify(role)}`);
+  const hb = f['heartbeat-ms'] === undefined ? undefined : intFlag('heartbeat-ms', f['heartbeat-ms'], 0, 0, 3_600_000);
+  const count = f.count === undefined ? undefined : intFlag('count', f.count, 0, 1, 1_000_000);
+
+  const device = new SerialCardDevice({
+    port: f.port,
+    format: f.format,
+    role,
+    baudRate: intFlag('baud', f.baud, 9600, 50, 4_000_000),
+    lines: f.prefix !== undefined ? { prefix: f.prefix } : {},
+    heartbeatTimeoutMs: hb === undefined ? undefined : hb === 0 ? null : hb,
+  });
+  let cards = 0;
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    await device.stop();
+    process.exit(0);
+  };
+  device.subscribe((e) => {
+    process.stdout.write(`${JSON.stringify(eventToJson(e))}\n`);
+    if (e.kind === 'card' && count !== undefined && ++cards >= count) void shutdown();
+  });
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+  await device.start();
+});

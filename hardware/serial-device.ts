@@ -1,0 +1,293 @@
+/**
+ * A card shoe or showdown scanner on a serial port: the transport (serialport 13), a
+ * receiver for the wire format, a heartbeat watchdog and reconnects, behind {@link CardSource}.
+ *
+ * Reconnects: when the port goes away (unplugged, read error) the partial input is reported
+ * and dropped, `disconnected` is emitted, the old handle is closed (serialport locks the port)
+ * and the port is reopened with backoff until it returns; a USB reference is looked up again
+ * on every attempt, as a replug may give the device another path. Sequence state is kept
+ * across the reconnect, so frames lost on the way show up as `sequence-gap`.
+ */
+import type { SerialPort } from 'serialport';
+import type { Result } from '../app/domain/result';
+import { makeBackoff, type Backoff, type BackoffOptions } from './backoff';
+import {
+  Listeners,
+  systemClock,
+  type CardSource,
+  type Clock,
+  type DeviceRole,
+  type EventBody,
+  type SourceEvent,
+  type SourceListener,
+  type SourceState,
+} from './card-source';
+import type { FramedDecoderOptions } from './decoders/framed';
+import type { LineDecoderOptions } from './decoders/lines';
+import { checkKnownKeys, intOption, OptionError } from './decoders/options';
+import { formatDeviceRef, listPorts, parseDeviceRef, resolvePort, type DeviceRef, type PortListing } from './ports';
+import { FramedReceiver, makeReceiver, WIRE_FORMATS, type Receiver, type WireFormat } from './protocol/receiver';
+import { createSerialPort } from './transport';
+
+export interface SerialCardDeviceOptions {
+  /** A path (`/dev/ttyUSB0`, `COM3`), `usb:VID:PID[:SERIAL]`, or a parsed {@link DeviceRef}. */
+  readonly port: string | DeviceRef;
+  readonly format: WireFormat;
+  /** Default `shoe`. */
+  readonly role?: DeviceRole;
+  /** Default 9600 (8N1 unless changed below). */
+  readonly baudRate?: number;
+  readonly dataBits?: 7 | 8;
+  readonly parity?: 'none' | 'even' | 'odd';
+  readonly stopBits?: 1 | 2;
+  readonly lines?: LineDecoderOptions;
+  readonly framed?: FramedDecoderOptions;
+  /**
+   * Report `heartbeat-lost` after this long without anything intact from the device.
+   * Default 3000 for framed (shoes send a heartbeat every second), off (null) for lines
+   * (scanners are silent when idle).
+   */
+  readonly heartbeatTimeoutMs?: number | null;
+  readonly reconnect?: BackoffOptions;
+  /** Event times. Default the wall clock. (Timers use the monotonic clock.) */
+  readonly clock?: Clock;
+  /** Default derived from the port: `usb:0403:6001:SN` or `path:/dev/ttyUSB0`. */
+  readonly id?: string;
+  readonly label?: string;
+  /** Port lister used to find a USB reference. Default {@link listPorts}. */
+  readonly listPorts?: () => Promise<Result<PortListing[]>>;
+}
+
+const KNOWN = ['port', 'format', 'role', 'baudRate', 'dataBits', 'parity', 'stopBits', 'lines', 'framed', 'heartbeatTimeoutMs', 'reconnect', 'clock', 'id', 'label', 'listPorts'];
+
+/** Counters for diagnostics and the technician's screen. */
+export interface DeviceStats {
+  opens: number;
+  disconnects: number;
+  bytesIn: number;
+  events: number;
+}
+
+export class SerialCardDevice implements CardSource {
+  readonly id: string;
+  readonly label: string;
+  readonly role: DeviceRole;
+  readonly simulated = false;
+  readonly format: WireFormat;
+  readonly ref: DeviceRef;
+  readonly stats: DeviceStats = { opens: 0, disconnects: 0, bytesIn: 0, events: 0 };
+  private stateNow: SourceState = 'stopped';
+  private readonly listeners = new Listeners();
+  private readonly receiver: Receiver;
+  private readonly backoff: Backoff;
+  private readonly clock: Clock;
+  private readonly heartbeatTimeoutMs: number | null;
+  private readonly serial: { baudRate: number; dataBits: 7 | 8; parity: 'none' | 'even' | 'odd'; stopBits: 1 | 2 };
+  private readonly lister: () => Promise<Result<PortListing[]>>;
+  private port: SerialPort | undefined;
+  private closing: Promise<void> = Promise.resolve();
+  private attempt = 0;
+  private everConnected = false;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private watchdogTimer: ReturnType<typeof setInterval> | undefined;
+  private lastHeard = 0;
+  private silent = false;
+  /** Bumped by start/stop so callbacks of an older run do nothing. */
+  private run = 0;
+
+  constructor(options: SerialCardDeviceOptions) {
+    const where = 'SerialCardDevice';
+    if (options === null || typeof options !== 'object') throw new OptionError(`${where}: options must be an object`);
+    checkKnownKeys(where, options, KNOWN);
+    if (!WIRE_FORMATS.includes(options.format)) throw new OptionError(`${where}: format must be one of ${WIRE_FORMATS.join(', ')}, got ${JSON.stringify(options.format)}`);
+    this.format = options.format;
+    if (typeof options.port === 'string') {
+      const r = parseDeviceRef(options.port);
+      if (!r.ok) throw new OptionError(`${where}: port: ${r.error.message}`);
+      this.ref = r.value;
+    } else if (options.port && (options.port.kind === 'usb' || options.port.kind === 'path')) {
+      const r = parseDeviceRef(formatDeviceRef(options.port));
+      if (!r.ok) throw new OptionError(`${where}: port: ${r.error.message}`);
+      this.ref = r.value;
+    } else {
+      throw new OptionError(`${where}: port is required (a path or usb:VID:PID[:SERIAL])`);
+    }
+    const role = options.role ?? 'shoe';
+    if (role !== 'shoe' && role !== 'scanner') throw new OptionError(`${where}: role must be shoe or scanner, got ${JSON.stringify(role)}`);
+    this.role = role;
+    const baudRate = intOption(where, 'baudRate', options.baudRate, 9600, 50, 4_000_000);
+    const dataBits = options.dataBits ?? 8;
+    if (dataBits !== 7 && dataBits !== 8) throw new OptionError(`${where}: dataBits must be 7 or 8, got ${JSON.stringify(dataBits)}`);
+    const parity = options.parity ?? 'none';
+    if (!['none', 'even', 'odd'].includes(parity)) throw new OptionError(`${where}: parity must be none, even or odd, got ${JSON.stringify(parity)}`);
+    const stopBits = options.stopBits ?? 1;
+    if (stopBits !== 1 && stopBits !== 2) throw new OptionError(`${where}: stopBits must be 1 or 2, got ${JSON.stringify(stopBits)}`);
+    this.serial = { baudRate, dataBits, parity, stopBits };
+    const hb = options.heartbeatTimeoutMs === undefined ? (this.format === 'framed' ? 3000 : null) : options.heartbeatTimeoutMs;
+    this.heartbeatTimeoutMs = hb === null ? null : intOption(where, 'heartbeatTimeoutMs', hb, 3000, 10, 3_600_000);
+    this.receiver = makeReceiver(this.format, { lines: options.lines, framed: options.framed });
+    this.backoff = makeBackoff(options.reconnect ?? {});
+    this.clock = options.clock ?? systemClock;
+    this.lister = options.listPorts ?? (() => listPorts());
+    const where2 = this.ref.kind === 'usb' ? formatDeviceRef(this.ref) : this.ref.path;
+    this.id = options.id ?? (this.ref.kind === 'usb' ? formatDeviceRef(this.ref) : `path:${this.ref.path}`);
+    this.label = options.label ?? `${role === 'shoe' ? 'Card shoe' : 'Card scanner'} on ${where2} (${this.format})`;
+  }
+
+  get state(): SourceState {
+    return this.stateNow;
+  }
+
+  /** Receiver counters (framed: frames, bad frames, duplicates, gaps). */
+  get protocolCounts(): Record<string, number> {
+    return this.receiver instanceof FramedReceiver ? { ...this.receiver.counts, discardedBytes: this.receiver.discardedBytes } : {};
+  }
+
+  subscribe(listener: SourceListener): () => void {
+    return this.listeners.add(listener);
+  }
+
+  async start(): Promise<void> {
+    if (this.stateNow !== 'stopped') return;
+    this.run++;
+    this.stateNow = 'connecting';
+    this.receiver.reset();
+    this.attempt = 0;
+    this.everConnected = false;
+    this.silent = false;
+    await this.tryOpen(this.run);
+  }
+
+  async stop(): Promise<void> {
+    if (this.stateNow === 'stopped') return;
+    this.run++;
+    this.stateNow = 'stopped';
+    clearTimeout(this.retryTimer);
+    this.stopWatchdog();
+    const port = this.port;
+    this.port = undefined;
+    this.emitAll(this.receiver.disconnected());
+    if (port) await this.closeHandle(port);
+    await this.closing;
+    this.emit({ status: 'disconnected', reason: 'stopped', willRetry: false });
+  }
+
+  private async tryOpen(run: number): Promise<void> {
+    await this.closing; // the previous handle must be closed first: the port is locked while open
+    if (run !== this.run) return;
+    let path: string;
+    if (this.ref.kind === 'path') {
+      path = this.ref.path;
+    } else {
+      const listed = await this.lister();
+      if (run !== this.run) return;
+      const resolved = listed.ok ? resolvePort(this.ref, listed.value) : listed;
+      if (!resolved.ok) return this.openFailed(run, resolved.error.message);
+      path = resolved.value;
+    }
+    const port = createSerialPort({ path, ...this.serial });
+    const error = await new Promise<Error | null>((resolve) => port.open((e) => resolve(e ?? null)));
+    if (run !== this.run) {
+      if (!error) await this.closeHandle(port);
+      return;
+    }
+    if (error) return this.openFailed(run, error.message.includes(path) ? error.message : `cannot open ${path}: ${error.message}`);
+    this.port = port;
+    this.stats.opens++;
+    port.on('data', (chunk: Buffer) => this.onData(port, chunk));
+    port.on('close', (err?: Error & { disconnected?: boolean }) =>
+      this.onLost(port, err?.disconnected ? `device unplugged or port gone (${err.message})` : (err?.message ?? 'port closed')),
+    );
+    port.on('error', (err: Error) => this.onLost(port, err.message));
+    this.stateNow = 'connected';
+    this.attempt = 0;
+    this.lastHeard = performance.now();
+    this.silent = false;
+    this.emit({ status: 'connected', path, reconnect: this.everConnected });
+    this.everConnected = true;
+    this.startWatchdog();
+  }
+
+  private openFailed(run: number, reason: string): void {
+    const retryInMs = this.backoff.delay(this.attempt++);
+    this.emit({ status: 'open-failed', reason, retryInMs });
+    this.schedule(run, retryInMs);
+  }
+
+  private schedule(run: number, ms: number): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.tryOpen(run), ms);
+  }
+
+  private onData(port: SerialPort, chunk: Buffer): void {
+    if (port !== this.port) return;
+    this.stats.bytesIn += chunk.length;
+    const result = this.receiver.push(chunk);
+    if (result.heard) {
+      this.lastHeard = performance.now();
+      if (this.silent) {
+        this.silent = false;
+        this.emit({ status: 'heartbeat-restored' });
+      }
+    }
+    if (result.reply.length > 0) port.write(Buffer.from(result.reply));
+    this.emitAll(result.events);
+  }
+
+  /** The port closed under us or failed: report, close the handle, reopen with backoff. */
+  private onLost(port: SerialPort, reason: string): void {
+    if (port !== this.port || this.stateNow === 'stopped') return;
+    this.port = undefined;
+    this.stats.disconnects++;
+    this.stopWatchdog();
+    this.emitAll(this.receiver.disconnected());
+    this.stateNow = 'reconnecting';
+    const run = this.run;
+    this.closing = this.closeHandle(port);
+    this.emit({ status: 'disconnected', reason, willRetry: true });
+    this.schedule(run, this.backoff.delay(this.attempt++));
+  }
+
+  private closeHandle(port: SerialPort): Promise<void> {
+    port.removeAllListeners('data');
+    return new Promise((resolve) => {
+      if (!port.isOpen) return resolve();
+      port.close(() => resolve());
+    });
+  }
+
+  private startWatchdog(): void {
+    this.stopWatchdog();
+    const limit = this.heartbeatTimeoutMs;
+    if (limit === null) return;
+    const every = Math.max(5, Math.min(250, Math.floor(limit / 4)));
+    this.watchdogTimer = setInterval(() => {
+      if (this.stateNow !== 'connected' || this.silent) return;
+      const silentMs = performance.now() - this.lastHeard;
+      if (silentMs >= limit) {
+        this.silent = true;
+        this.emit({ status: 'heartbeat-lost', silentMs: Math.round(silentMs) });
+      }
+    }, every);
+  }
+
+  private stopWatchdog(): void {
+    clearInterval(this.watchdogTimer);
+    this.watchdogTimer = undefined;
+  }
+
+  private emitAll(bodies: readonly EventBody[]): void {
+    for (const b of bodies) this.emit(b);
+  }
+
+  private emit(body: EventBody): void {
+    this.stats.events++;
+    const event = ('kind' in body ? { ...body, device: this.id, at: this.clock() } : { kind: 'status', device: this.id, at: this.clock(), ...body }) as SourceEvent;
+    this.listeners.emit(event);
+  }
+}
+
+/** A showdown scanner: the same device with role `scanner`, lines format unless told otherwise. */
+export function createCardScanner(options: Omit<SerialCardDeviceOptions, 'role' | 'format'> & { format?: WireFormat }): SerialCardDevice {
+  return new SerialCardDevice({ ...options, format: options.format ?? 'lines', role: 'scanner' });
+}

@@ -1,0 +1,80 @@
+/**
+ * The two scripts as a technician runs them: `shoe:sim` (making its own socat pair) and
+ * `shoe:read` on the path it prints. Only the processes this test spawned are signalled, by pid.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatCards } from '../../../app/domain/cards';
+import { shuffledDeck } from '../../../hardware/sim/deck';
+import { alive } from './helpers';
+
+const TSX = 'node_modules/tsx/dist/cli.mjs';
+const children: ChildProcess[] = [];
+
+function run(script: string, args: string[]): ChildProcess {
+  const child = spawn(process.execPath, [TSX, script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  return child;
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+afterEach(async () => {
+  for (const c of children.splice(0)) {
+    if (c.exitCode === null && c.signalCode === null) {
+      c.kill('SIGTERM');
+      await exited(c);
+    }
+  }
+});
+
+describe('shoe:sim and shoe:read', () => {
+  it('the simulator prints the port to use; the reader prints one JSON line per event', async () => {
+    const sim = run('hardware/cli/shoe-sim.ts', ['--format', 'framed', '--seed', '7', '--pace', '1', '--start-delay-ms', '0', '--fault', 'jam@3:20', '--exit', '--quiet']);
+    const simLines = createInterface({ input: sim.stdout! });
+    const path = await new Promise<string>((resolve, reject) => {
+      simLines.on('line', (line) => {
+        const m = /connect the terminal to (\S+)/.exec(line);
+        if (m) resolve(m[1]);
+      });
+      sim.once('exit', (code) => reject(new Error(`shoe:sim exited ${code}`)));
+    });
+    const reader = run('hardware/cli/shoe-read.ts', ['--port', path, '--format', 'framed']);
+    const events: Record<string, unknown>[] = [];
+    await new Promise<void>((resolve, reject) => {
+      createInterface({ input: reader.stdout! }).on('line', (line) => {
+        const e = JSON.parse(line) as Record<string, unknown>;
+        events.push(e);
+        if (e.status === 'shoe-empty') resolve();
+      });
+      reader.once('exit', (code) => reject(new Error(`shoe:read exited ${code}`)));
+    });
+    // The simulator got its last ACK and exits by itself (--exit), ending its socat.
+    expect(await exited(sim)).toBe(0);
+    reader.kill('SIGTERM');
+    expect(await exited(reader)).toBe(0);
+    const cards = events.filter((e) => e.kind === 'card');
+    expect(cards.map((e) => e.card).join(' ')).toBe(formatCards(shuffledDeck(7)));
+    expect(cards[0]).toMatchObject({ kind: 'card', card: '8s', code: 24, seq: 0, raw: '02 30 30 43 38 73 03 0b' });
+    expect(typeof cards[0].at === 'string' && !Number.isNaN(Date.parse(cards[0].at))).toBe(true);
+    const statuses = events.filter((e) => e.kind === 'status').map((e) => e.status);
+    expect(statuses.slice(0, 4)).toEqual(['connected', 'jam', 'ready', 'shoe-empty']);
+    // Both processes are gone (the simulator's socat went with it).
+    expect(children.every((c) => c.pid === undefined || !alive(c.pid))).toBe(true);
+  });
+
+  it('bad flags are refused with a message naming them (exit 2)', async () => {
+    const reader = run('hardware/cli/shoe-read.ts', ['--port', '/dev/null', '--format', 'csv']);
+    const sim = run('hardware/cli/shoe-sim.ts', ['--port', '/tmp/nowhere', '--fault', 'melt@2']);
+    let err = '';
+    let simErr = '';
+    reader.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    sim.stderr!.on('data', (d: Buffer) => (simErr += d.toString()));
+    expect(await Promise.all([exited(reader), exited(sim)])).toEqual([2, 2]);
+    expect(err).toContain('--format must be lines or framed, got "csv"');
+    expect(simErr).toContain('unknown fault kind "melt"');
+  });
+});

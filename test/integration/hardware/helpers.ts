@@ -1,0 +1,86 @@
+/**
+ * Helpers for the hardware integration tests: socat pty pairs that are always cleaned up
+ * (only the socat processes these helpers started, by pid), and an event recorder.
+ */
+import { afterEach } from 'vitest';
+import type { CardSource, SourceEvent } from '../../../hardware/card-source';
+import { PtyPair, type PtyPairOptions } from '../../../hardware/sim/pty-pair';
+
+/**
+ * Registers an afterEach that stops everything the test started (devices, simulators) and
+ * then ends the socat pairs it opened. Returns the functions to open pairs and register stops.
+ */
+export function useHardware(): {
+  pair(options?: PtyPairOptions): Promise<PtyPair>;
+  onCleanup(fn: () => Promise<void> | void): void;
+  pids(): number[];
+} {
+  let pairs: PtyPair[] = [];
+  let cleanups: (() => Promise<void> | void)[] = [];
+  const started: number[] = [];
+  afterEach(async () => {
+    for (const fn of cleanups.reverse()) await fn();
+    for (const p of pairs) await p.close();
+    pairs = [];
+    cleanups = [];
+  });
+  return {
+    async pair(options) {
+      const p = await PtyPair.open(options);
+      pairs.push(p);
+      if (p.pid !== undefined) started.push(p.pid);
+      return p;
+    },
+    onCleanup(fn) {
+      cleanups.push(fn);
+    },
+    pids: () => [...started],
+  };
+}
+
+/** Records a source's events and waits for conditions on them. */
+export function record(source: CardSource) {
+  const events: SourceEvent[] = [];
+  const waiters = new Set<() => void>();
+  source.subscribe((e) => {
+    events.push(e);
+    for (const w of [...waiters]) w();
+  });
+  return {
+    events,
+    cards: () => events.flatMap((e) => (e.kind === 'card' ? [e] : [])),
+    statuses: () => events.flatMap((e) => (e.kind === 'status' ? [e] : [])),
+    /** Resolves when `predicate(events)` holds; rejects after `timeoutMs` naming what was seen. */
+    until(predicate: (events: SourceEvent[]) => boolean, timeoutMs = 10_000): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (predicate(events)) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          const tail = events.slice(-8).map((e) => (e.kind === 'card' ? `card ${e.card}` : e.status));
+          reject(new Error(`timed out after ${timeoutMs} ms; ${events.length} events, last: ${tail.join(', ')}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
+
+/** True when a process with this pid exists. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const cardCount = (n: number) => (events: SourceEvent[]) => events.filter((e) => e.kind === 'card').length >= n;
+export const hasStatus = (status: string, n = 1) => (events: SourceEvent[]) => events.filter((e) => e.kind === 'status' && e.status === status).length >= n;
