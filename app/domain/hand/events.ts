@@ -215,6 +215,8 @@ export interface ShowdownRecordSeat {
   readonly cards?: string;
   readonly natural?: NaturalName;
   readonly surrender?: true;
+  /** The floor's reason when it ruled the hand fouled. */
+  readonly foul?: string;
   readonly fantasyland?: true;
 }
 

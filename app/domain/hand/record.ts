@@ -24,11 +24,9 @@ function recordSeat(state: HandState, seat: SeatState): Result<ShowdownRecordSea
     return ok({ ...base, cards: formatCards(cards), surrender: true });
   }
   if (seat.fouledByFloor) {
-    // The record format has no "fouled" flag: a hand whose rows do not hold 3, 5 and 5 cards is
-    // a foul (docs/settle.md), so a ruled foul is written as all 13 cards in the back.
     const cards = thirteenOf(state, seat);
     if (!cards) return unknown();
-    return ok({ ...base, front: '', middle: '', back: formatCards(cards) });
+    return ok({ ...base, cards: formatCards(cards), foul: seat.fouledByFloor.reason });
   }
   const n = seat.natural;
   if (n && (n.status === 'verified' || (n.status === 'rejected' && isFouled(state, seat)))) {

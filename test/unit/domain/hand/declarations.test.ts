@@ -139,14 +139,16 @@ describe('a card at showdown that is not the seat\'s blocks settlement until the
     expect(record.seats[0].front).toBe('Kd 5d 3d');
   });
 
-  it('a card of the dead hand: the floor fouls the seat; the record writes the foul as rows that do not hold 3/5/5', () => {
+  it("a card of the dead hand: the floor fouls the seat; the record marks the seat with the floor's reason", () => {
     let s = driveAll(dealtHand({ deck: exampleDeck(), seats: [1, 2, 3] }), [ev.ready(1), ev.ready(2), ev.ready(3), ev.open()]);
     s = driveAll(s, [ev.set(1, 'Kd 5d 2s', '7h 7d 8s 8c 3h', '6h 6d 6c 4s As'), rows(2), rows(3)]); // As lies in dead seat 4's hand
     expect(s.irregularities[0]).toMatchObject({ seat: 1, kind: 'card-of-other-seat', cards: cards('As'), blocking: true });
     s = drive(s, ev.floor({ kind: 'resolve-irregularity', irregularity: 1, ruling: 'foul-seat' }, 'took a card from the dead hand'));
     expect(s.seats[0].fouledByFloor).toEqual({ irregularity: 1, reason: 'took a card from the dead hand' });
     const { result, record } = settle(s);
-    expect(record.seats[0]).toMatchObject({ front: '', middle: '' });
+    expect(record.seats[0]).toMatchObject({ foul: 'took a card from the dead hand' });
+    expect(record.seats[0].cards?.split(' ')).toHaveLength(13);
+    expect(result.fouls['1']).toBe('ruled fouled by the floor: took a card from the dead hand');
     expect(result.fouled).toEqual([1]);
   });
 

@@ -1,0 +1,474 @@
+/**
+ * House-rules profiles (RULES.md sections 5, 6, 7, 10, 12): every scoring option as plain
+ * JSON data with a name and a version, validated with errors that name the offending key,
+ * and the eight presets of section 12 (stored as JSON in ./presets). The rest of the app
+ * records `name` + `version` with every hand and lists the presets in the UI.
+ *
+ * The schema, every option and the defaults are described in docs/profiles.md.
+ */
+import { RANK_ACE, RANK_CHARS, RANK_TWO } from './cards';
+import { categoryOf, ranksOf, valueFromCounts, type HandValue } from './evaluate';
+import { NATURAL_NAMES, isNaturalName, type NaturalName } from './naturals';
+import { fail, ok, type Result } from './result';
+import { SEGMENTS, type Segment } from './setting';
+import basicJson from './presets/basic.json' with { type: 'json' };
+import westernJson from './presets/western.json' with { type: 'json' };
+import easternJson from './presets/eastern.json' with { type: 'json' };
+import mandarinJson from './presets/mandarin.json' with { type: 'json' };
+import mandarinHouseJson from './presets/mandarin-house.json' with { type: 'json' };
+import specialHandsJson from './presets/special-hands.json' with { type: 'json' };
+import scoopDoubleJson from './presets/scoop-double.json' with { type: 'json' };
+import ofcJson from './presets/ofc.json' with { type: 'json' };
+
+/** `chinese`: the 13-card game; `ofc`: Open Face Chinese Poker (section 10). */
+export const GAMES = ['chinese', 'ofc'] as const;
+export type Game = (typeof GAMES)[number];
+
+/**
+ * What winning all three segments against one opponent (scoop) or scooping every opponent
+ * at a full table (homerun) adds: nothing; segment points multiplied by `factor`; or
+ * `points` added. Bonuses are never multiplied (000: "2x3 + 3 = 9").
+ */
+export type ScoopRule =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'multiply'; readonly factor: number }
+  | { readonly kind: 'add'; readonly points: number };
+
+/**
+ * How bonus hands pay. `added`: the winner of the segment gets the bonus on top of the
+ * point (Mandarin). `replaces-point`: the winner of the segment gets only the bonus
+ * (Eastern, 004). `regardless`: OFC royalties, paid whether or not the row is won and netted
+ * against the opponent's royalties.
+ */
+export const BONUS_MODES = ['added', 'replaces-point', 'regardless'] as const;
+export type BonusMode = (typeof BONUS_MODES)[number];
+
+/** A foul pays as if the opponent scooped (section 4), or a fixed number of points. */
+export type FoulRule = { readonly kind: 'scoop' } | { readonly kind: 'fixed'; readonly points: number };
+
+/** A false natural declaration: the hand is fouled (default), or played as set. */
+export const FALSE_NATURAL_RULES = ['foul', 'play-as-set'] as const;
+export type FalseNaturalRule = (typeof FALSE_NATURAL_RULES)[number];
+
+/** A natural's points and its rank among naturals: a lower number outranks, equal pushes. */
+export interface NaturalRule {
+  readonly points: number;
+  readonly rank: number;
+}
+
+/**
+ * Bonus hands per segment. Keys: a hand kind (`trips`, `full-house`, `quads`,
+ * `straight-flush`, `royal-flush`, ...) optionally qualified by the rank of the set
+ * (`pair-Q`, `trips-2`). When several keys match a segment the largest is paid, once.
+ */
+export type BonusTable = Readonly<Record<Segment, Readonly<Record<string, number>>>>;
+
+export interface Profile {
+  /** Kebab-case identifier, recorded with every hand. */
+  readonly name: string;
+  /** Integer >= 1; a changed profile gets a new version. */
+  readonly version: number;
+  readonly title: string;
+  /** Which source sheet(s) the profile follows, e.g. "002; surrender from 000". */
+  readonly source: string;
+  readonly game: Game;
+  /** Points for each segment won. */
+  readonly segmentPoints: number;
+  readonly scoop: ScoopRule;
+  /** Scooping every opponent at a full four-handed table; replaces the scoop rule. */
+  readonly homerun: ScoopRule;
+  /** Extra points to whoever wins at least two of the three segments (Western), 0 = none. */
+  readonly majorityBonus: number;
+  readonly bonusMode: BonusMode;
+  readonly bonuses: BonusTable;
+  readonly foul: FoulRule;
+  /** Points a surrendering player pays each other live player; null = surrender not played. */
+  readonly surrenderPenalty: number | null;
+  /** The naturals this profile plays; a natural not listed is not played. */
+  readonly naturals: Readonly<Partial<Record<NaturalName, NaturalRule>>>;
+  readonly falseNatural: FalseNaturalRule;
+  /** Seed 003: the middle is a 2-7 lowball hand; order is checked front <= back only. */
+  readonly lowballMiddle: boolean;
+  /** OFC: the weakest front that earns Fantasyland next hand (a front bonus key); null = none. */
+  readonly fantasyland: { readonly minimumFront: string } | null;
+}
+
+export const PROFILE_KEYS = [
+  'name', 'version', 'title', 'source', 'game', 'segmentPoints', 'scoop', 'homerun', 'majorityBonus',
+  'bonusMode', 'bonuses', 'foul', 'surrenderPenalty', 'naturals', 'falseNatural', 'lowballMiddle', 'fantasyland',
+] as const satisfies readonly (keyof Profile)[];
+
+/** Bonus-table hand kinds, indexed by evaluator category (plus `royal-flush`). */
+const KIND_BY_CATEGORY = ['high-card', 'pair', 'two-pair', 'trips', 'straight', 'flush', 'full-house', 'quads', 'straight-flush'] as const;
+export const BONUS_KINDS = ['pair', 'two-pair', 'trips', 'straight', 'flush', 'full-house', 'quads', 'straight-flush', 'royal-flush'] as const;
+export type BonusKind = (typeof BONUS_KINDS)[number];
+/** Kinds a rank may qualify (the rank of the pair, set or quads; the trips of a full house). */
+const RANKED_KINDS: readonly BonusKind[] = ['pair', 'two-pair', 'trips', 'full-house', 'quads'];
+const FRONT_KINDS: readonly BonusKind[] = ['pair', 'trips'];
+
+interface BonusKey {
+  readonly kind: BonusKind;
+  readonly rank?: number;
+}
+
+function parseBonusKey(key: string, segment: Segment): BonusKey | string {
+  const m = /^([a-z-]+?)(?:-([2-9TJQKA]))?$/.exec(key);
+  const kind = m?.[1] as BonusKind | undefined;
+  if (!m || !kind || !(BONUS_KINDS as readonly string[]).includes(kind)) {
+    return `"${key}" is not a bonus hand (use one of ${BONUS_KINDS.join(', ')}, optionally with a rank as in "pair-Q")`;
+  }
+  if (segment === 'front' && !FRONT_KINDS.includes(kind)) {
+    return `"${key}" cannot be a front hand (a front is high card, pair or trips)`;
+  }
+  if (m[2] === undefined) return { kind };
+  if (!RANKED_KINDS.includes(kind)) return `"${key}": a rank can qualify only ${RANKED_KINDS.join(', ')}`;
+  return { kind, rank: RANK_CHARS.indexOf(m[2]) };
+}
+
+/** A bonus-table entry ready to match: evaluator category, royal-only, rank or -1, points. */
+interface CompiledBonus {
+  readonly category: number;
+  readonly royal: boolean;
+  readonly rank: number;
+  readonly points: number;
+}
+type CompiledTable = Readonly<Record<Segment, readonly CompiledBonus[]>>;
+
+/** Compiled tables by table object: profiles are immutable data, so identity is enough. */
+const compiledTables = new WeakMap<BonusTable, CompiledTable>();
+
+function compileTable(table: BonusTable): CompiledTable {
+  let compiled = compiledTables.get(table);
+  if (compiled) return compiled;
+  const out = {} as Record<Segment, CompiledBonus[]>;
+  for (const segment of SEGMENTS) {
+    out[segment] = Object.entries(table[segment])
+      .filter(([, points]) => points > 0)
+      .map(([key, points]) => {
+        const parsed = parseBonusKey(key, segment);
+        if (typeof parsed === 'string') throw new RangeError(parsed);
+        const kind = parsed.kind === 'royal-flush' ? 'straight-flush' : parsed.kind;
+        return { category: KIND_BY_CATEGORY.indexOf(kind), royal: parsed.kind === 'royal-flush', rank: parsed.rank ?? -1, points };
+      })
+      .sort((x, y) => y.points - x.points);
+  }
+  compiled = out;
+  compiledTables.set(table, compiled);
+  return compiled;
+}
+
+/**
+ * The bonus a segment's hand earns under the profile's table: the largest matching entry,
+ * or 0. A lowball middle has no bonus (its value is a low-hand strength, not a hand value).
+ */
+export function segmentBonus(profile: Profile, segment: Segment, value: number): number {
+  if (segment === 'middle' && profile.lowballMiddle) return 0;
+  const entries = compileTable(profile.bonuses)[segment];
+  if (entries.length === 0) return 0;
+  const category = categoryOf(value);
+  const top = ranksOf(value, 1)[0];
+  for (const e of entries) {
+    if (e.category === category && (!e.royal || top === RANK_ACE) && (e.rank < 0 || e.rank === top)) return e.points;
+  }
+  return 0;
+}
+
+/** The weakest front value a front bonus key (e.g. `pair-Q`, `trips`) describes. */
+export function minimumFrontValue(key: string): HandValue {
+  const parsed = parseBonusKey(key, 'front');
+  if (typeof parsed === 'string') throw new RangeError(parsed);
+  const counts = new Array<number>(13).fill(0);
+  const rank = parsed.rank ?? RANK_TWO;
+  if (parsed.kind === 'trips') counts[rank] = 3;
+  else {
+    counts[rank] = 2;
+    counts[rank === RANK_TWO ? RANK_TWO + 1 : RANK_TWO] = 1;
+  }
+  return valueFromCounts(counts, false);
+}
+
+// ---------------------------------------------------------------- validation
+
+type Json = unknown;
+type Check<T> = Result<T>;
+
+function isObject(x: Json): x is Record<string, Json> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+function describeJson(x: Json): string {
+  if (x === undefined) return 'nothing';
+  const s = JSON.stringify(x);
+  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
+}
+
+function bad(path: string, expected: string, got: Json): { readonly ok: false; readonly error: { code: string; message: string; path?: string } } {
+  return fail('bad-profile-value', `profile ${path}: expected ${expected}, got ${describeJson(got)}`, path);
+}
+
+function unknownKeys(obj: Record<string, Json>, allowed: readonly string[], path: string): Check<void> {
+  for (const key of Object.keys(obj)) {
+    if (!allowed.includes(key)) {
+      const full = path ? `${path}.${key}` : key;
+      return fail('unknown-profile-key', `profile ${full}: unknown key "${key}" (allowed: ${allowed.join(', ')})`, full);
+    }
+  }
+  return ok(undefined);
+}
+
+function integer(x: Json, path: string, min: number, max = 1_000_000): Check<number> {
+  if (typeof x !== 'number' || !Number.isInteger(x) || x < min || x > max) {
+    return bad(path, `an integer from ${min} to ${max}`, x);
+  }
+  return ok(x);
+}
+
+function oneOf<T extends string>(x: Json, path: string, values: readonly T[]): Check<T> {
+  if (typeof x !== 'string' || !(values as readonly string[]).includes(x)) {
+    return bad(path, `one of ${values.map((v) => `"${v}"`).join(', ')}`, x);
+  }
+  return ok(x as T);
+}
+
+function scoopRule(x: Json, path: string): Check<ScoopRule> {
+  if (!isObject(x)) return bad(path, '{"kind": "none"}, {"kind": "multiply", "factor": N} or {"kind": "add", "points": N}', x);
+  const kind = oneOf(x.kind, `${path}.kind`, ['none', 'multiply', 'add'] as const);
+  if (!kind.ok) return kind;
+  if (kind.value === 'none') {
+    const u = unknownKeys(x, ['kind'], path);
+    return u.ok ? ok({ kind: 'none' }) : u;
+  }
+  if (kind.value === 'multiply') {
+    const u = unknownKeys(x, ['kind', 'factor'], path);
+    if (!u.ok) return u;
+    const factor = integer(x.factor, `${path}.factor`, 1, 100);
+    return factor.ok ? ok({ kind: 'multiply', factor: factor.value }) : factor;
+  }
+  const u = unknownKeys(x, ['kind', 'points'], path);
+  if (!u.ok) return u;
+  const points = integer(x.points, `${path}.points`, 0);
+  return points.ok ? ok({ kind: 'add', points: points.value }) : points;
+}
+
+function foulRule(x: Json, path: string): Check<FoulRule> {
+  if (!isObject(x)) return bad(path, '{"kind": "scoop"} or {"kind": "fixed", "points": N}', x);
+  const kind = oneOf(x.kind, `${path}.kind`, ['scoop', 'fixed'] as const);
+  if (!kind.ok) return kind;
+  if (kind.value === 'scoop') {
+    const u = unknownKeys(x, ['kind'], path);
+    return u.ok ? ok({ kind: 'scoop' }) : u;
+  }
+  const u = unknownKeys(x, ['kind', 'points'], path);
+  if (!u.ok) return u;
+  const points = integer(x.points, `${path}.points`, 0);
+  return points.ok ? ok({ kind: 'fixed', points: points.value }) : points;
+}
+
+function bonusTable(x: Json, path: string): Check<BonusTable> {
+  if (!isObject(x)) return bad(path, 'an object with "front", "middle" and "back" tables', x);
+  const u = unknownKeys(x, SEGMENTS, path);
+  if (!u.ok) return u;
+  const out: Record<Segment, Record<string, number>> = { front: {}, middle: {}, back: {} };
+  for (const segment of SEGMENTS) {
+    const table = x[segment];
+    if (table === undefined) continue;
+    const tpath = `${path}.${segment}`;
+    if (!isObject(table)) return bad(tpath, 'an object of bonus hand -> points', table);
+    for (const [key, points] of Object.entries(table)) {
+      const parsed = parseBonusKey(key, segment);
+      if (typeof parsed === 'string') return fail('unknown-profile-key', `profile ${tpath}.${key}: ${parsed}`, `${tpath}.${key}`);
+      const p = integer(points, `${tpath}.${key}`, 0);
+      if (!p.ok) return p;
+      out[segment][key] = p.value;
+    }
+  }
+  return ok(out);
+}
+
+function naturalTable(x: Json, path: string): Check<Partial<Record<NaturalName, NaturalRule>>> {
+  if (!isObject(x)) return bad(path, 'an object of natural name -> {"points": N, "rank": N}', x);
+  const out: Partial<Record<NaturalName, NaturalRule>> = {};
+  for (const name of Object.keys(x)) {
+    const npath = `${path}.${name}`;
+    if (!isNaturalName(name)) {
+      return fail('unknown-profile-key', `profile ${npath}: unknown natural "${name}" (naturals: ${NATURAL_NAMES.join(', ')})`, npath);
+    }
+    const rule = x[name];
+    if (!isObject(rule)) return bad(npath, '{"points": N, "rank": N}', rule);
+    const u = unknownKeys(rule, ['points', 'rank'], npath);
+    if (!u.ok) return u;
+    const points = integer(rule.points, `${npath}.points`, 0);
+    if (!points.ok) return points;
+    const rank = integer(rule.rank, `${npath}.rank`, 1, 100);
+    if (!rank.ok) return rank;
+    out[name] = { points: points.value, rank: rank.value };
+  }
+  return ok(out);
+}
+
+/** The values a profile takes for keys it leaves out: the basic game (004). */
+export const PROFILE_DEFAULTS: Omit<Profile, 'name' | 'version'> = deepFreeze({
+  title: '',
+  source: '',
+  game: 'chinese',
+  segmentPoints: 1,
+  scoop: { kind: 'none' },
+  homerun: { kind: 'none' },
+  majorityBonus: 0,
+  bonusMode: 'added',
+  bonuses: { front: {}, middle: {}, back: {} },
+  foul: { kind: 'scoop' },
+  surrenderPenalty: null,
+  naturals: {},
+  falseNatural: 'foul',
+  lowballMiddle: false,
+  fantasyland: null,
+});
+
+/**
+ * Validates a profile given as JSON data (the result is deeply frozen: profiles are values).
+ * `name` and `version` are required; every other
+ * key may be left out and then takes its value from {@link PROFILE_DEFAULTS}. Refuses an
+ * unknown key (`unknown-profile-key`) or a bad value (`bad-profile-value`), naming its path.
+ */
+export function validateProfile(json: unknown): Result<Profile> {
+  if (!isObject(json)) return fail('bad-profile-value', `a profile is a JSON object, got ${describeJson(json)}`);
+  const u = unknownKeys(json, PROFILE_KEYS, '');
+  if (!u.ok) return u;
+  const obj: Record<string, unknown> = json;
+  const { name, version } = obj;
+  if (typeof name !== 'string' || !/^[a-z0-9][a-z0-9-]{0,63}$/.test(name)) {
+    return bad('name', 'a kebab-case name (a-z, 0-9, -; at most 64 characters)', name);
+  }
+  const v = integer(version, 'version', 1);
+  if (!v.ok) return v;
+  const p: { -readonly [K in keyof Profile]: Profile[K] } = { ...PROFILE_DEFAULTS, name, version: v.value };
+  const set = <K extends keyof Profile>(key: K, r: Check<Profile[K]>): Check<void> => {
+    if (obj[key] === undefined) return ok(undefined);
+    if (!r.ok) return r;
+    p[key] = r.value;
+    return ok(undefined);
+  };
+  const text = (key: 'title' | 'source'): Check<void> => {
+    const x = obj[key];
+    if (x === undefined) return ok(undefined);
+    if (typeof x !== 'string' || x.length > 200) return bad(key, 'text of at most 200 characters', x);
+    p[key] = x;
+    return ok(undefined);
+  };
+  const steps: (() => Check<void>)[] = [
+    () => text('title'),
+    () => text('source'),
+    () => set('game', oneOf(obj.game, 'game', GAMES)),
+    () => set('segmentPoints', integer(obj.segmentPoints, 'segmentPoints', 0)),
+    () => set('scoop', scoopRule(obj.scoop, 'scoop')),
+    () => set('homerun', scoopRule(obj.homerun, 'homerun')),
+    () => set('majorityBonus', integer(obj.majorityBonus, 'majorityBonus', 0)),
+    () => set('bonusMode', oneOf(obj.bonusMode, 'bonusMode', BONUS_MODES)),
+    () => set('bonuses', bonusTable(obj.bonuses, 'bonuses')),
+    () => set('foul', foulRule(obj.foul, 'foul')),
+    () => set('surrenderPenalty', obj.surrenderPenalty === null ? ok(null) : integer(obj.surrenderPenalty, 'surrenderPenalty', 0)),
+    () => set('naturals', naturalTable(obj.naturals, 'naturals')),
+    () => set('falseNatural', oneOf(obj.falseNatural, 'falseNatural', FALSE_NATURAL_RULES)),
+    () => set('lowballMiddle', typeof obj.lowballMiddle === 'boolean' ? ok(obj.lowballMiddle) : bad('lowballMiddle', 'true or false', obj.lowballMiddle)),
+    () => set('fantasyland', fantasylandRule(obj.fantasyland)),
+  ];
+  for (const step of steps) {
+    const r = step();
+    if (!r.ok) return r;
+  }
+  // Rules that tie options together.
+  if (p.lowballMiddle && Object.keys(p.bonuses.middle).length > 0) {
+    return fail('bad-profile-value', 'profile bonuses.middle: a lowball middle has no bonus hands; leave the table empty', 'bonuses.middle');
+  }
+  if (p.fantasyland !== null && p.game !== 'ofc') {
+    return fail('bad-profile-value', 'profile fantasyland: Fantasyland is played only when game is "ofc"', 'fantasyland');
+  }
+  return ok(deepFreeze(p));
+}
+
+function fantasylandRule(x: Json): Check<Profile['fantasyland']> {
+  if (x === null) return ok(null);
+  if (!isObject(x)) return bad('fantasyland', 'null or {"minimumFront": "pair-Q"}', x);
+  const u = unknownKeys(x, ['minimumFront'], 'fantasyland');
+  if (!u.ok) return u;
+  if (typeof x.minimumFront !== 'string') return bad('fantasyland.minimumFront', 'a front hand such as "pair-Q" or "trips"', x.minimumFront);
+  const parsed = parseBonusKey(x.minimumFront, 'front');
+  if (typeof parsed === 'string') return fail('bad-profile-value', `profile fantasyland.minimumFront: ${parsed}`, 'fantasyland.minimumFront');
+  return ok({ minimumFront: x.minimumFront });
+}
+
+// ---------------------------------------------------------------- presets
+
+/** The presets of RULES.md section 12, in the order the section lists them. */
+export const PRESET_NAMES = ['basic', 'western', 'eastern', 'mandarin', 'mandarin-house', 'special-hands', 'scoop-double', 'ofc'] as const;
+export type PresetName = (typeof PRESET_NAMES)[number];
+/** The profile a table uses unless it says otherwise (RULES.md section 12). */
+export const DEFAULT_PROFILE_NAME: PresetName = 'mandarin-house';
+
+const PRESET_JSON: Readonly<Record<PresetName, unknown>> = {
+  basic: basicJson,
+  western: westernJson,
+  eastern: easternJson,
+  mandarin: mandarinJson,
+  'mandarin-house': mandarinHouseJson,
+  'special-hands': specialHandsJson,
+  'scoop-double': scoopDoubleJson,
+  ofc: ofcJson,
+};
+
+const PRESETS = new Map<string, Profile>();
+for (const name of PRESET_NAMES) {
+  const r = validateProfile(PRESET_JSON[name]);
+  if (!r.ok) throw new Error(`preset ${name} is invalid: ${r.error.message}`);
+  if (r.value.name !== name) throw new Error(`preset file ${name}.json is named ${r.value.name}`);
+  PRESETS.set(name, r.value);
+}
+
+function deepFreeze<T>(x: T): T {
+  if (typeof x === 'object' && x !== null) {
+    for (const v of Object.values(x)) deepFreeze(v);
+    Object.freeze(x);
+  }
+  return x;
+}
+
+export function isPresetName(x: unknown): x is PresetName {
+  return typeof x === 'string' && (PRESET_NAMES as readonly string[]).includes(x);
+}
+
+/** A preset by name (frozen), or undefined. */
+export function getPreset(name: string): Profile | undefined {
+  return PRESETS.get(name);
+}
+
+/** The presets for a list in the UI: name, version, title and source sheet, in section 12's order. */
+export function listPresets(): { name: PresetName; version: number; title: string; source: string }[] {
+  return PRESET_NAMES.map((name) => {
+    const p = PRESETS.get(name)!;
+    return { name, version: p.version, title: p.title, source: p.source };
+  });
+}
+
+/** A preset's JSON as shipped, for "copy and edit" (a fresh, mutable copy). */
+export function presetJson(name: PresetName): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(PRESET_JSON[name])) as Record<string, unknown>;
+}
+
+/**
+ * A profile from a preset name or a whole profile object (validated). With no argument,
+ * the default profile. Refuses an unknown preset (`unknown-preset`) or a bad profile.
+ */
+export function resolveProfile(nameOrObject: unknown = DEFAULT_PROFILE_NAME): Result<Profile> {
+  if (typeof nameOrObject === 'string') {
+    const preset = PRESETS.get(nameOrObject);
+    if (preset) return ok(preset);
+    return fail('unknown-preset', `unknown preset "${nameOrObject}" (presets: ${PRESET_NAMES.join(', ')})`);
+  }
+  return validateProfile(nameOrObject);
+}
+
+/** The natural rule of a profile, or undefined when the profile does not play it. */
+export function naturalRule(profile: Profile, name: NaturalName): NaturalRule | undefined {
+  return Object.prototype.hasOwnProperty.call(profile.naturals, name) ? profile.naturals[name] : undefined;
+}

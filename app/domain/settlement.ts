@@ -1,0 +1,213 @@
+/**
+ * Money (RULES.md section 9): pairwise points times the point value, within table stakes,
+ * paid clockwise from the seat left of the button; optionally netted into the fewest chip
+ * movements with the same nets. Integers in minor units only.
+ *
+ * The settlement, step by step:
+ *  1. each pair's points x point value is what the loser owes the winner, capped at the
+ *     winner's own starting stack (he cannot win more from one opponent than he brought);
+ *  2. a player whose net loss (what he owes minus what he actually collects) is within his
+ *     stack pays everything he owes;
+ *  3. a player whose net loss exceeds his stack is all in: his stack, plus whatever he
+ *     collects in the same settlement, goes to his creditors clockwise from the seat left of
+ *     the button, each paid in full before the next, until it is gone. His net is then
+ *     exactly minus his stack;
+ *  4. an all-in player's shortfall lowers what his creditors collect, which can put another
+ *     player all in: steps 2-3 repeat until nothing changes.
+ * A seat without a stack has no cap: he can neither go all in nor be capped as a winner.
+ */
+
+/** One chip movement (or one debt): `from` pays `to` `amount` minor units. */
+export interface Transfer {
+  readonly from: number;
+  readonly to: number;
+  readonly amount: number;
+}
+
+export interface SettlementInput {
+  /** Live seats in clockwise order from the seat left of the button. */
+  readonly order: readonly number[];
+  /** Pairwise points: what `a` wins from `b` (negative: `a` pays). */
+  readonly pairs: readonly { readonly a: number; readonly b: number; readonly points: number }[];
+  /** Minor units per point; a positive integer. */
+  readonly pointValue: number;
+  /** Starting stacks in minor units; a seat left out (or undefined) has no cap. */
+  readonly stacks?: Readonly<Record<number, number | undefined>>;
+  /** Also compute the fewest transfers with the same nets. */
+  readonly netting?: boolean;
+}
+
+export interface Settlement {
+  /** What each loser owes each winner after the winner's-stack cap, in payment order. */
+  readonly owed: readonly Transfer[];
+  /** What is actually paid: payers clockwise from left of the button, each payer's payees in the same order. */
+  readonly payments: readonly Transfer[];
+  /** Owed but not paid because the payer was all in (owed minus paid, where positive). */
+  readonly shortfalls: readonly Transfer[];
+  /** Each live seat's net result in minor units (sums to zero). */
+  readonly net: Readonly<Record<number, number>>;
+  /** Seats that lost their whole stack and could not pay everything they owed. */
+  readonly allIn: readonly number[];
+  /** The fewest transfers with the same nets, when asked for. */
+  readonly netted?: readonly Transfer[];
+}
+
+function checkInteger(x: number, what: string, min: number): void {
+  if (!Number.isSafeInteger(x) || x < min) throw new RangeError(`${what} must be an integer >= ${min}, got ${x}`);
+}
+
+/**
+ * Settles pairwise points into payments within table stakes (see the module comment).
+ * Throws RangeError on malformed input (a seat not in `order`, a non-integer amount):
+ * callers validate records first (see showdown.ts).
+ */
+export function settle(input: SettlementInput): Settlement {
+  const { order, pointValue } = input;
+  checkInteger(pointValue, 'pointValue', 1);
+  const n = order.length;
+  const index = new Map(order.map((seat, i) => [seat, i]));
+  if (index.size !== n) throw new RangeError('a seat appears twice in the order');
+  const stack = order.map((seat) => {
+    const s = input.stacks?.[seat];
+    if (s !== undefined) checkInteger(s, `stack of seat ${seat}`, 0);
+    return s;
+  });
+
+  // 1. owed[i][j]: what order[i] owes order[j], capped at the winner's starting stack.
+  const owed = order.map(() => new Array<number>(n).fill(0));
+  for (const { a, b, points } of input.pairs) {
+    const ia = index.get(a);
+    const ib = index.get(b);
+    if (ia === undefined || ib === undefined) throw new RangeError(`pair ${a}-${b} names a seat not in the order`);
+    checkInteger(Math.abs(points), `points of pair ${a}-${b}`, 0);
+    if (points === 0) continue;
+    const [loser, winner] = points > 0 ? [ib, ia] : [ia, ib];
+    const amount = Math.abs(points) * pointValue;
+    checkInteger(amount, `amount of pair ${a}-${b}`, 0);
+    const cap = stack[winner];
+    owed[loser][winner] += cap === undefined ? amount : Math.min(amount, cap);
+  }
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      // Pairs are listed once; should a caller list one twice, keep a single direction.
+      const d = Math.min(owed[i][j], owed[j][i]);
+      owed[i][j] -= d;
+      owed[j][i] -= d;
+      const capI = stack[i];
+      const capJ = stack[j];
+      if (capJ !== undefined) owed[i][j] = Math.min(owed[i][j], capJ);
+      if (capI !== undefined) owed[j][i] = Math.min(owed[j][i], capI);
+    }
+  }
+
+  // 2-4. Start from everyone paying in full; an all-in player pays what he has, creditors in
+  // order. Each pass only lowers payments, so this reaches the largest consistent payments.
+  const paid = owed.map((row) => [...row]);
+  const allIn = new Array<boolean>(n).fill(false);
+  const owesInFull = owed.map((row) => row.reduce((s, x) => s + x, 0));
+  const collects = (i: number) => {
+    let sum = 0;
+    for (let k = 0; k < n; k++) sum += paid[k][i];
+    return sum;
+  };
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let i = 0; i < n; i++) {
+      const cap = stack[i];
+      if (cap === undefined) continue;
+      const incoming = collects(i);
+      if (!allIn[i] && owesInFull[i] - incoming > cap) {
+        allIn[i] = true;
+        changed = true;
+      }
+      if (!allIn[i]) continue;
+      let available = cap + incoming;
+      for (let j = 0; j < n; j++) {
+        const pay = Math.min(owed[i][j], available);
+        available -= pay;
+        if (paid[i][j] !== pay) {
+          paid[i][j] = pay;
+          changed = true;
+        }
+      }
+    }
+  }
+
+  const transfers = (m: number[][]): Transfer[] => {
+    const out: Transfer[] = [];
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (m[i][j] > 0) out.push({ from: order[i], to: order[j], amount: m[i][j] });
+    return out;
+  };
+  const net: Record<number, number> = {};
+  order.forEach((seat, i) => {
+    let sum = 0;
+    for (let k = 0; k < n; k++) sum += paid[k][i] - paid[i][k];
+    net[seat] = sum;
+  });
+  const shortfall = owed.map((row, i) => row.map((x, j) => x - paid[i][j]));
+  const result: Settlement = {
+    owed: transfers(owed),
+    payments: transfers(paid),
+    shortfalls: transfers(shortfall),
+    net,
+    allIn: order.filter((_, i) => allIn[i]),
+  };
+  return input.netting ? { ...result, netted: netTransfers(order, net) } : result;
+}
+
+/**
+ * The fewest transfers that give every seat the same net (RULES.md section 9, step 4's
+ * option). The seats with a non-zero net are split into as many groups summing to zero as
+ * possible (a group of k seats then needs k - 1 transfers, the minimum); within a group,
+ * payers in `order` pay payees in `order`, each payee filled before the next. Deterministic.
+ */
+export function netTransfers(order: readonly number[], net: Readonly<Record<number, number>>): Transfer[] {
+  const seats = order.filter((s) => (net[s] ?? 0) !== 0);
+  const total = seats.reduce((s, seat) => s + net[seat], 0);
+  if (total !== 0) throw new RangeError(`nets must sum to zero, they sum to ${total}`);
+  if (seats.length > 12) throw new RangeError('netting is for a table, at most 12 seats');
+  // Best partition of `seats` into zero-sum groups, by bitmask: groups[mask] = max group count.
+  const size = 1 << seats.length;
+  const sum = new Array<number>(size).fill(0);
+  for (let mask = 1; mask < size; mask++) {
+    const low = mask & -mask;
+    sum[mask] = sum[mask ^ low] + net[seats[31 - Math.clz32(low)]];
+  }
+  const groups = new Array<number>(size).fill(-1);
+  const choice = new Array<number>(size).fill(0);
+  groups[0] = 0;
+  for (let mask = 1; mask < size; mask++) {
+    if (sum[mask] !== 0) continue;
+    // The group holding the lowest seat of the mask: any zero-sum submask containing it.
+    const low = mask & -mask;
+    for (let sub = mask; sub > 0; sub = (sub - 1) & mask) {
+      if (!(sub & low) || sum[sub] !== 0 || groups[mask ^ sub] < 0) continue;
+      const count = groups[mask ^ sub] + 1;
+      if (count > groups[mask]) {
+        groups[mask] = count;
+        choice[mask] = sub;
+      }
+    }
+  }
+  const out: Transfer[] = [];
+  for (let mask = size - 1; mask > 0; ) {
+    const group = choice[mask];
+    const members = seats.filter((_, i) => group & (1 << i));
+    const payers = members.filter((s) => net[s] < 0).map((s) => ({ seat: s, left: -net[s] }));
+    const payees = members.filter((s) => net[s] > 0).map((s) => ({ seat: s, left: net[s] }));
+    let p = 0;
+    for (const payer of payers) {
+      while (payer.left > 0) {
+        const payee = payees[p];
+        const amount = Math.min(payer.left, payee.left);
+        out.push({ from: payer.seat, to: payee.seat, amount });
+        payer.left -= amount;
+        payee.left -= amount;
+        if (payee.left === 0) p++;
+      }
+    }
+    mask ^= group;
+  }
+  const pos = new Map(order.map((s, i) => [s, i]));
+  return out.sort((x, y) => pos.get(x.from)! - pos.get(y.from)! || pos.get(x.to)! - pos.get(y.to)!);
+}

@@ -1,0 +1,271 @@
+/**
+ * The showdown record (issue 2 section 3, docs/settle.md): JSON in, a typed and checked
+ * showdown out, or a refusal that names the field. Everything that makes a record unusable
+ * is refused here; what is a game outcome (a foul, a false natural) is left to settle.ts.
+ */
+import { findDuplicate, formatCard, parseCards, type Card } from './cards';
+import { NATURAL_NAMES, isNaturalName, type NaturalName } from './naturals';
+import { naturalRule, resolveProfile, type Profile } from './profiles';
+import { fail, ok, type Result } from './result';
+import { TABLE_SEATS } from './scoring';
+import { SEGMENTS, type Segment, type SetHand } from './setting';
+
+export const RECORD_KEYS = ['id', 'rules', 'pointValue', 'button', 'netting', 'seats'] as const;
+export const SEAT_KEYS = ['seat', 'stack', 'front', 'middle', 'back', 'cards', 'natural', 'surrender', 'foul', 'fantasyland'] as const;
+/** When a record gives no button: seat 4, so the announcement starts at seat 1. */
+export const DEFAULT_BUTTON = 4;
+
+export interface ShowdownSeat {
+  /** Seat number, 1-4 clockwise. */
+  readonly seat: number;
+  /** Index in the record's `seats` array, for messages. */
+  readonly index: number;
+  /** Starting stack in minor units; undefined = no table-stakes cap. */
+  readonly stack?: number;
+  /** All 13 cards of the seat. */
+  readonly cards: readonly Card[];
+  /** The setting as given (front/middle/back), when given. Segment counts are not checked here. */
+  readonly setting?: SetHand;
+  /** A declared natural (not yet verified). */
+  readonly natural?: NaturalName;
+  readonly surrender: boolean;
+  /** The floor ruled the hand fouled, with this reason (the hand is not read). */
+  readonly foul?: string;
+  /** OFC: the player is playing a Fantasyland hand now. */
+  readonly fantasyland: boolean;
+}
+
+export interface Showdown {
+  readonly id?: string | number;
+  readonly profile: Profile;
+  /** Minor units per point. */
+  readonly pointValue: number;
+  readonly button: number;
+  /** Also produce the netted transfers. */
+  readonly netting: boolean;
+  /** The live seats, in seat-number order. */
+  readonly seats: readonly ShowdownSeat[];
+}
+
+type Fail = { readonly ok: false; readonly error: { readonly code: string; readonly message: string; readonly path?: string } };
+
+function refuse(code: string, path: string, message: string): Fail {
+  return fail(code, `${path}: ${message}`, path);
+}
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+function show(x: unknown): string {
+  if (x === undefined) return 'nothing';
+  const s = JSON.stringify(x);
+  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
+}
+
+function unknownKey(obj: Record<string, unknown>, allowed: readonly string[], prefix: string): Fail | undefined {
+  for (const key of Object.keys(obj)) {
+    if (!allowed.includes(key)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      return refuse('unknown-field', path, `unknown field "${key}" (fields: ${allowed.join(', ')})`);
+    }
+  }
+  return undefined;
+}
+
+/** Cards as text or a list of card texts; the refusal's message does not name the field. */
+function readCards(x: unknown): Result<Card[]> {
+  if (typeof x !== 'string' && !(Array.isArray(x) && x.every((t) => typeof t === 'string'))) {
+    return fail('bad-card', `expected cards as text ("As Kd 10c") or a list of card texts, got ${show(x)}`);
+  }
+  return parseCards(x);
+}
+
+function wholeNumber(x: unknown, min: number, max: number): x is number {
+  return typeof x === 'number' && Number.isSafeInteger(x) && x >= min && x <= max;
+}
+
+/**
+ * Reads and checks a showdown record. Refusal codes: `bad-record`, `unknown-field`,
+ * `unknown-preset` / `bad-profile-value` / `unknown-profile-key` (under `rules`),
+ * `bad-point-value`, `bad-button`, `bad-seats`, `bad-seat-number`, `duplicate-seat`,
+ * `bad-stack`, `bad-card`, `duplicate-card`, `wrong-card-count`, `missing-hand`,
+ * `missing-setting`, `cards-mismatch`, `unknown-natural`, `natural-not-played`,
+ * `surrender-not-played`, `conflicting-declarations`, `fantasyland-not-played`,
+ * `too-few-seats`, `surrender-not-covered`. Every message starts with the field's path.
+ */
+export function parseShowdown(record: unknown): Result<Showdown> {
+  if (!isObject(record)) return fail('bad-record', `a showdown record is a JSON object, got ${show(record)}`);
+  const extra = unknownKey(record, RECORD_KEYS, '');
+  if (extra) return extra;
+
+  const { id } = record;
+  if (id !== undefined && typeof id !== 'string' && !wholeNumber(id, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)) {
+    return refuse('bad-record', 'id', `expected text or an integer, got ${show(id)}`);
+  }
+
+  const profileResult = resolveProfile(record.rules === undefined ? undefined : record.rules);
+  if (!profileResult.ok) {
+    const e = profileResult.error;
+    const path = e.path ? `rules.${e.path}` : 'rules';
+    return fail(e.code, `rules: ${e.message}`, path);
+  }
+  const profile = profileResult.value;
+
+  const pointValue = record.pointValue ?? 1;
+  if (!wholeNumber(pointValue, 1, 1e12)) {
+    return refuse('bad-point-value', 'pointValue', `expected a positive integer (minor units per point), got ${show(record.pointValue)}`);
+  }
+  const button = record.button ?? DEFAULT_BUTTON;
+  if (!wholeNumber(button, 1, TABLE_SEATS)) {
+    return refuse('bad-button', 'button', `expected a seat number 1-${TABLE_SEATS}, got ${show(record.button)}`);
+  }
+  const netting = record.netting ?? false;
+  if (typeof netting !== 'boolean') return refuse('bad-record', 'netting', `expected true or false, got ${show(record.netting)}`);
+
+  const rawSeats = record.seats;
+  if (!Array.isArray(rawSeats) || rawSeats.length === 0 || rawSeats.length > TABLE_SEATS) {
+    return refuse('bad-seats', 'seats', `expected a list of 1 to ${TABLE_SEATS} seats, got ${show(rawSeats)}`);
+  }
+
+  const seats: ShowdownSeat[] = [];
+  const where = new Map<Card, string>();
+  for (let i = 0; i < rawSeats.length; i++) {
+    const r = readSeat(rawSeats[i], i, profile);
+    if (!r.ok) return r;
+    const seat = r.value;
+    const other = seats.find((s) => s.seat === seat.seat);
+    if (other) {
+      return refuse('duplicate-seat', `seats[${i}].seat`, `seat ${seat.seat} is also given at seats[${other.index}]`);
+    }
+    for (const c of seat.cards) {
+      const before = where.get(c);
+      if (before !== undefined) {
+        return refuse('duplicate-card', `seats[${i}]`, `${formatCard(c)} is in seat ${seat.seat} and also in ${before}`);
+      }
+      where.set(c, `seat ${seat.seat}`);
+    }
+    seats.push(seat);
+  }
+  if (seats.length < 2) return refuse('too-few-seats', 'seats', 'a showdown needs at least two live seats');
+  seats.sort((x, y) => x.seat - y.seat);
+
+  // Surrender only with the chips to cover the whole penalty (RULES.md section 6).
+  const penalty = profile.surrenderPenalty ?? 0;
+  const payees = seats.filter((s) => !s.surrender).length;
+  for (const s of seats) {
+    if (!s.surrender || s.stack === undefined) continue;
+    const due = penalty * pointValue * payees;
+    if (due > s.stack) {
+      return refuse('surrender-not-covered', `seats[${s.index}].surrender`,
+        `seat ${s.seat} cannot surrender: the penalty is ${penalty} points to each of ${payees} ${payees === 1 ? 'player' : 'players'} (${due}) and the stack is ${s.stack}`);
+    }
+  }
+  return ok({ ...(id !== undefined ? { id: id as string | number } : {}), profile, pointValue, button, netting, seats });
+}
+
+function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSeat> {
+  const at = `seats[${i}]`;
+  if (!isObject(raw)) return refuse('bad-seats', at, `expected a seat object, got ${show(raw)}`);
+  const extra = unknownKey(raw, SEAT_KEYS, at);
+  if (extra) return extra;
+  if (!wholeNumber(raw.seat, 1, TABLE_SEATS)) {
+    return refuse('bad-seat-number', `${at}.seat`, `expected a seat number 1-${TABLE_SEATS}, got ${show(raw.seat)}`);
+  }
+  const seat = raw.seat;
+  const field = (name: string) => `${at}.${name} (seat ${seat})`;
+  const pathOf = (name: string) => `${at}.${name}`;
+  const named = (code: string, name: string, message: string): Fail => fail(code, `${field(name)}: ${message}`, pathOf(name));
+
+  if (raw.stack !== undefined && !wholeNumber(raw.stack, 0, 1e15)) {
+    return named('bad-stack', 'stack', `expected a whole number of minor units >= 0, got ${show(raw.stack)}`);
+  }
+  for (const flag of ['surrender', 'fantasyland'] as const) {
+    if (raw[flag] !== undefined && typeof raw[flag] !== 'boolean') return named('bad-record', flag, `expected true or false, got ${show(raw[flag])}`);
+  }
+  const surrender = raw.surrender === true;
+  const fantasyland = raw.fantasyland === true;
+  if (raw.foul !== undefined && (typeof raw.foul !== 'string' || raw.foul.trim() === '')) {
+    return named('bad-record', 'foul', `expected the floor's reason for the foul as text, got ${show(raw.foul)}`);
+  }
+  const foul = raw.foul as string | undefined;
+
+  // The cards: a setting, or all 13 under `cards`, or both (then they must agree).
+  let setting: { -readonly [K in Segment]: Card[] } | undefined;
+  if (SEGMENTS.some((s) => raw[s] !== undefined)) {
+    setting = { front: [], middle: [], back: [] };
+    for (const s of SEGMENTS) {
+      if (raw[s] === undefined) continue;
+      const r = readCards(raw[s]);
+      if (!r.ok) return named(r.error.code, s, r.error.message);
+      setting[s] = r.value;
+    }
+  }
+  let cards: Card[] | undefined;
+  if (raw.cards !== undefined) {
+    const r = readCards(raw.cards);
+    if (!r.ok) return named(r.error.code, 'cards', r.error.message);
+    cards = r.value;
+  }
+  if (!setting && !cards) {
+    return fail('missing-hand', `${at} (seat ${seat}): no cards; give front, middle and back, or cards with natural or surrender`, at);
+  }
+  const setCards = setting ? [...setting.front, ...setting.middle, ...setting.back] : undefined;
+  const all = cards ?? setCards!;
+  const dupe = findDuplicate(all);
+  if (dupe !== undefined) {
+    if (cards) return named('duplicate-card', 'cards', `${formatCard(dupe)} appears twice`);
+    const holding = SEGMENTS.filter((s) => setting![s].includes(dupe));
+    const second = holding.length > 1 ? holding[1] : holding[0];
+    return named('duplicate-card', second, `${formatCard(dupe)} appears twice${holding.length > 1 ? ` (in ${holding.join(' and ')})` : ''}`);
+  }
+  if (all.length !== 13) {
+    if (cards) return named('wrong-card-count', 'cards', `a hand has 13 cards, this one has ${all.length}`);
+    const counts = SEGMENTS.map((s) => `${s} ${setting![s].length}`).join(', ');
+    return fail('wrong-card-count', `${at} (seat ${seat}): a hand has 13 cards, this one has ${all.length} (${counts})`, at);
+  }
+  if (cards && setCards) {
+    const inCards = new Set(cards);
+    const differs = setCards.length !== 13 || findDuplicate(setCards) !== undefined || setCards.some((c) => !inCards.has(c));
+    if (differs) return named('cards-mismatch', 'cards', 'the cards differ from the front, middle and back given');
+  }
+
+  let natural: NaturalName | undefined;
+  if (raw.natural !== undefined) {
+    if (!isNaturalName(raw.natural)) {
+      return named('unknown-natural', 'natural', `unknown natural ${show(raw.natural)} (naturals: ${NATURAL_NAMES.join(', ')})`);
+    }
+    if (!naturalRule(profile, raw.natural)) {
+      const played = Object.keys(profile.naturals);
+      return named('natural-not-played', 'natural',
+        `profile ${profile.name} does not play ${raw.natural} (${played.length ? `it plays ${played.join(', ')}` : 'it plays no naturals'})`);
+    }
+    natural = raw.natural;
+  }
+  if (surrender && profile.surrenderPenalty === null) {
+    return named('surrender-not-played', 'surrender', `profile ${profile.name} does not play surrender`);
+  }
+  if (surrender && natural) {
+    return named('conflicting-declarations', 'natural', 'a seat cannot both declare a natural and surrender');
+  }
+  if (foul !== undefined && (surrender || natural)) {
+    return named('conflicting-declarations', 'foul', `a seat ruled fouled cannot also ${surrender ? 'surrender' : 'declare a natural'}`);
+  }
+  if (!setting && !natural && !surrender && foul === undefined) {
+    return named('missing-setting', 'cards', 'cards without a natural or a surrender: give the hand as front, middle and back');
+  }
+  if (fantasyland && profile.fantasyland === null) {
+    return named('fantasyland-not-played', 'fantasyland', `profile ${profile.name} does not play Fantasyland`);
+  }
+  return ok({
+    seat,
+    index: i,
+    ...(raw.stack !== undefined ? { stack: raw.stack as number } : {}),
+    cards: all,
+    ...(setting ? { setting } : {}),
+    ...(natural ? { natural } : {}),
+    surrender,
+    ...(foul !== undefined ? { foul } : {}),
+    fantasyland,
+  });
+}

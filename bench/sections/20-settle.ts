@@ -1,0 +1,81 @@
+/**
+ * Settled four-seat showdowns per second: settleRecord (app/domain/settle.ts) from a JSON
+ * showdown record to payments, the whole path the settle command and the dealer screen take
+ * (parse cards, check settings, verify naturals, score every pair, settle within stakes).
+ * Records are dealt and set before timing: most seats by bestArrangement, every fourth seat
+ * by a cheap split of its cards (often a foul), under the default profile with stacks.
+ */
+import { bestArrangement } from '../../app/domain/arrange';
+import { formatCards, type Card } from '../../app/domain/cards';
+import { settleRecord, settleShowdown } from '../../app/domain/settle';
+import { parseShowdown } from '../../app/domain/showdown';
+import { dealCards, seededRandom } from '../../test/support/gen-hands';
+import { formatRate, ratePerSecond, type BenchSection } from '../section';
+
+function setting(cards: readonly Card[], naive: boolean) {
+  const h = naive ? { front: cards.slice(0, 3), middle: cards.slice(3, 8), back: cards.slice(8) } : bestArrangement(cards).hand;
+  return { front: formatCards(h.front), middle: formatCards(h.middle), back: formatCards(h.back) };
+}
+
+function records(count: number): unknown[] {
+  const random = seededRandom(0x5e771e);
+  const out: unknown[] = [];
+  for (let n = 0; n < count; n++) {
+    const deck = dealCards(random, 52);
+    out.push({
+      rules: 'mandarin-house',
+      pointValue: 100,
+      button: 1 + (n % 4),
+      seats: [1, 2, 3, 4].map((seat) => ({
+        seat,
+        stack: 1000 + Math.floor(random() * 4000),
+        ...setting(deck.slice((seat - 1) * 13, seat * 13), (n + seat) % 4 === 0),
+      })),
+    });
+  }
+  return out;
+}
+
+export const section: BenchSection = {
+  name: 'settle',
+  order: 20,
+  async run({ quick }) {
+    const count = quick ? 200 : 2_000;
+    const recs = records(count);
+    for (const r of recs) if (!settleRecord(r).ok) throw new Error('bench record refused');
+    const chunk = 20;
+    let at = 0;
+    const perSecond = ratePerSecond(() => {
+      let sum = 0;
+      for (let i = 0; i < chunk; i++) {
+        const r = settleRecord(recs[at]);
+        if (r.ok) sum += r.value.payments.length;
+        at = (at + 1) % count;
+      }
+      return sum;
+    }, chunk, quick ? 50 : 1000);
+    // The same showdowns already parsed: what scoring and settlement alone cost.
+    const parsed = recs.map((r) => {
+      const p = parseShowdown(r);
+      if (!p.ok) throw new Error(p.error.message);
+      return p.value;
+    });
+    let bt = 0;
+    const typedPerSecond = ratePerSecond(() => {
+      let sum = 0;
+      for (let i = 0; i < chunk; i++) {
+        const r = settleShowdown(parsed[bt]);
+        if (r.ok) sum += r.value.payments.length;
+        bt = (bt + 1) % count;
+      }
+      return sum;
+    }, chunk, quick ? 50 : 500);
+    return {
+      rows: [
+        { what: 'settled four-seat showdowns (settleRecord, JSON record in)', figure: formatRate(perSecond), note: `${count} dealt records, mandarin-house, stacks` },
+        { what: 'settled four-seat showdowns (settleShowdown, parsed)', figure: formatRate(typedPerSecond), note: 'scoring + settlement without parsing the record' },
+      ],
+      json: { settlePerSec: Math.round(perSecond) },
+    };
+  },
+};

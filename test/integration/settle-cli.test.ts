@@ -1,0 +1,121 @@
+/**
+ * The real `settle` command (issue 2 section 3), spawned as node + tsx on files and stdin,
+ * and once through `npm run --silent settle` exactly as the issue writes it.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = resolve(__dirname, '../..');
+const cli = join(root, 'app/cli/settle.ts');
+const dir = mkdtempSync(join(tmpdir(), 'settle-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(args: string[], stdin?: string) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, input: stdin, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function file(name: string, content: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+// RULES.md s5, the four-handed example of seed 003, under scoop-double at 100 a point.
+const GOOD = {
+  rules: 'scoop-double', pointValue: 100, button: 4,
+  seats: [
+    { seat: 1, stack: 5000, front: 'Kh 6s 4c', middle: '7s 7h 8s 8h 2c', back: '3s 3h 3d 5s 5h' },
+    { seat: 2, stack: 5000, front: '2s 2h 3c', middle: 'Ks Qc Jh Tc 9c', back: '9d 7d 6d 4d 2d' },
+    { seat: 3, stack: 5000, front: 'Ts 8d 7c', middle: 'Qs Qh 5d 5c 6c', back: 'Ac Kd Qd Js Th' },
+    { seat: 4, stack: 5000, front: '9s 9h 6h', middle: 'Jd Jc Ad Td 8c', back: 'As Ah 4s 4h Kc' },
+  ],
+};
+const BAD_CARD = { ...GOOD, seats: [GOOD.seats[0], { ...GOOD.seats[1], middle: 'Ks Qc Jh Tc 9x' }] };
+
+describe('settle command', () => {
+  it('settles one record from a file', () => {
+    const r = run([file('good.json', GOOD)]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const out = JSON.parse(r.stdout);
+    expect(out.points).toEqual({ 1: 1, 2: 8, 3: -6, 4: -3 });
+    expect(out.pairs.find((p: { a: number; b: number }) => p.a === 2 && p.b === 3).points).toBe(6);
+    expect(out.net).toEqual({ 1: 100, 2: 800, 3: -600, 4: -300 });
+    expect(out.payments[0]).toEqual({ from: 1, to: 2, amount: 100 });
+    expect(out.fouled).toEqual([]);
+    expect(out.naturals).toEqual({});
+    expect(out.nettedPayments).toBeUndefined();
+  });
+
+  it('reads stdin with "-" and nets with --net', () => {
+    const r = run(['--net', '-'], JSON.stringify(GOOD));
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.nettedPayments.reduce((s: number, t: { amount: number }) => s + t.amount, 0)).toBe(900);
+  });
+
+  it('an array in gives an array out, a bad record\'s slot an error naming record and field', () => {
+    const r = run([file('batch.json', [GOOD, BAD_CARD, { ...GOOD, rules: 'nope' }])]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toHaveLength(3);
+    expect(out[0].points).toEqual({ 1: 1, 2: 8, 3: -6, 4: -3 });
+    expect(out[1]).toEqual({ error: 'record 2 (index 1): seats[1].middle (seat 2): card 5: not a card: "9x" (unknown suit "x"; suits are s, h, d, c or ♠ ♥ ♦ ♣)' });
+    expect(Object.keys(out[2])).toEqual(['error']);
+    expect(out[2].error).toMatch(/^record 3 \(index 2\): rules: unknown preset "nope"/);
+    expect(r.stderr).toContain('2 of 3 records refused');
+  });
+
+  it('a single bad record: message on stderr naming the record and field, exit 2', () => {
+    const path = file('bad.json', { ...BAD_CARD, id: 'T7-42' });
+    const r = run([path]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`${path}: record (id "T7-42"): seats[1].middle (seat 2): card 5: not a card: "9x"`);
+  });
+
+  it.each([
+    ['a card twice', { ...GOOD, seats: [GOOD.seats[0], { ...GOOD.seats[1], front: 'Kh 2h 3c' }] }, 'seats[1]: Kh is in seat 2 and also in seat 1'],
+    ['a seat without 13 cards', { ...GOOD, seats: [GOOD.seats[0], { ...GOOD.seats[1], front: '2s 2h' }] }, 'seats[1] (seat 2): a hand has 13 cards, this one has 12'],
+    ['an unknown natural', { ...GOOD, seats: [GOOD.seats[0], { seat: 2, cards: '2s 2h 3c Ks Qc Jh Tc 9c 9d 7d 6d 4d 2d', natural: 'five-pairs' }] }, 'seats[1].natural (seat 2): unknown natural "five-pairs"'],
+    ['a natural the profile does not play', { ...GOOD, seats: [GOOD.seats[0], { seat: 2, cards: '2s 2h 3c Ks Qc Jh Tc 9c 9d 7d 6d 4d 2d', natural: 'six-pairs' }] }, 'profile scoop-double does not play six-pairs'],
+    ['a surrender the profile does not play', { ...GOOD, seats: [GOOD.seats[0], { seat: 2, cards: '2s 2h 3c Ks Qc Jh Tc 9c 9d 7d 6d 4d 2d', surrender: true }] }, 'seats[1].surrender (seat 2): profile scoop-double does not play surrender'],
+    ['a surrender the stack cannot cover', { ...GOOD, rules: 'mandarin-house', seats: [GOOD.seats[0], { seat: 2, stack: 200, cards: '2s 2h 3c Ks Qc Jh Tc 9c 9d 7d 6d 4d 2d', surrender: true }] }, 'seat 2 cannot surrender: the penalty is 3 points to each of 1 player (300) and the stack is 200'],
+  ])('exit 2 for %s', (_why, record, message) => {
+    const r = run(['-'], JSON.stringify(record));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+  });
+
+  it('a foul is an outcome, not an error: exit 0', () => {
+    const fouled = { ...GOOD, seats: [GOOD.seats[0], { ...GOOD.seats[1], front: '2s 2h 3c Ks', middle: 'Qc Jh Tc 9c' }] };
+    const r = run(['-'], JSON.stringify(fouled));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).fouled).toEqual([2]);
+  });
+
+  it('exit 2 for text that is not JSON, a missing file, or no file', () => {
+    const notJson = run([file('x.json', '{ "rules": ')]);
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr).toMatch(/x\.json: not valid JSON/);
+    const missing = run([join(dir, 'nope.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/cannot read .*nope\.json/);
+    const none = run([]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('usage: npm run --silent settle -- [--net] FILE');
+  });
+
+  it('runs as `npm run --silent settle -- FILE`', () => {
+    const r = spawnSync('npm', ['run', '--silent', 'settle', '--', file('npm.json', GOOD)], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).points).toEqual({ 1: 1, 2: 8, 3: -6, 4: -3 });
+    const bad = spawnSync('npm', ['run', '--silent', 'settle', '--', file('npm-bad.json', BAD_CARD)], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('seats[1].middle (seat 2)');
+  });
+});
