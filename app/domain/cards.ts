@@ -68,7 +68,8 @@ const SUIT_BY_CHAR: Record<string, Suit> = { s: 0, h: 1, d: 2, c: 3, '♠': 0, '
  * case-insensitive; `10` is accepted for the ten.
  */
 export function parseCard(token: string): Result<Card> {
-  const t = token.trim();
+  // U+FE0F (emoji presentation) follows the suit symbol in text pasted from phones: "A♠️".
+  const t = token.trim().replace(/\uFE0F/g, '');
   const quoted = JSON.stringify(token);
   if (t.length < 2) return fail('bad-card', `not a card: ${quoted} (expected rank then suit, e.g. "As", "Td", "10d")`);
   const suitChar = t.slice(-1).toLowerCase();

@@ -472,3 +472,24 @@ export function resolveProfile(nameOrObject: unknown = DEFAULT_PROFILE_NAME): Re
 export function naturalRule(profile: Profile, name: NaturalName): NaturalRule | undefined {
   return Object.prototype.hasOwnProperty.call(profile.naturals, name) ? profile.naturals[name] : undefined;
 }
+
+/**
+ * The natural to score among those a hand holds (RULES.md section 7: "a hand may qualify for
+ * several; the terminal offers the best one"): of the names the profile plays, the one with the
+ * best rank (lowest number); between equal ranks the one paying more; between equal ranks and
+ * points the first in `held`. Undefined when the profile plays none of them. Callers put the
+ * declared natural first, so a declaration is kept unless the hand holds something better.
+ */
+export function bestNatural(profile: Profile, held: readonly NaturalName[]): NaturalName | undefined {
+  let best: NaturalName | undefined;
+  let bestRule: NaturalRule | undefined;
+  for (const name of held) {
+    const rule = naturalRule(profile, name);
+    if (!rule) continue;
+    if (!bestRule || rule.rank < bestRule.rank || (rule.rank === bestRule.rank && rule.points > bestRule.points)) {
+      best = name;
+      bestRule = rule;
+    }
+  }
+  return best;
+}

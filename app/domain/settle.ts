@@ -6,9 +6,9 @@
  *          --scoreShowdown--> pairs and points --settle--> payments within table stakes
  */
 import { formatCards } from './cards';
-import { verifyNatural, type NaturalName } from './naturals';
+import { detectNaturals, verifyNatural, type NaturalName } from './naturals';
 import { fantasylandNextHand, royaltiesOf, type Royalties } from './ofc';
-import type { Profile } from './profiles';
+import { bestNatural, type Profile } from './profiles';
 import { fail, ok, type Result } from './result';
 import { scoreShowdown, type PairScore, type ScoredHand } from './scoring';
 import { checkSetting, type Segment } from './setting';
@@ -27,7 +27,11 @@ export interface HandView {
 }
 
 export interface NaturalProofView {
+  /** The natural scored: the declared one, or a better one the hand also holds. */
   readonly name: NaturalName;
+  /** Present only when the natural scored is not the one declared (the hand holds a better
+   *  one the profile plays, RULES.md section 7 "the terminal offers the best one"). */
+  readonly declared?: NaturalName;
   readonly explanation: string;
   /** The arrangement that proves three flushes / three straights. */
   readonly arrangement?: { readonly front: string; readonly middle: string; readonly back: string };
@@ -122,14 +126,22 @@ function classify(profile: Profile, seat: ShowdownSeat): Result<Classified> {
   if (seat.natural) {
     const proof = verifyNatural(seat.cards, seat.natural);
     if (proof.ok) {
-      const p = proof.value;
+      // The declaration is true; score the best natural the hand holds under this profile
+      // (RULES.md section 7: "the terminal offers the best one"), the declared one on a tie.
+      const scored = bestNatural(profile, [seat.natural, ...detectNaturals(seat.cards)]) ?? seat.natural;
+      const best = scored === seat.natural ? proof : verifyNatural(seat.cards, scored);
+      if (!best.ok) return fail(best.error.code, `seats[${seat.index}].natural (seat ${seat.seat}): ${best.error.message}`, `seats[${seat.index}].natural`);
+      const p = best.value;
       const arrangement = p.arrangement
         ? { front: formatCards(p.arrangement.front), middle: formatCards(p.arrangement.middle), back: formatCards(p.arrangement.back) }
         : undefined;
       return ok({
-        hand: { seat: seat.seat, status: 'natural', natural: seat.natural },
+        hand: { seat: seat.seat, status: 'natural', natural: scored },
         view: { status: 'natural', cards: formatCards(seat.cards), ...(seat.setting ? setView(seat, 'natural') : {}) },
-        proof: { name: p.name, explanation: p.explanation, ...(arrangement ? { arrangement } : {}) },
+        proof: {
+          name: p.name, ...(scored !== seat.natural ? { declared: seat.natural } : {}), explanation: p.explanation,
+          ...(arrangement ? { arrangement } : {}),
+        },
       });
     }
     if (proof.error.code !== 'natural-not-held') {
@@ -163,6 +175,14 @@ export function settleShowdown(showdown: Showdown): Result<SettleResult> {
   for (const p of score.pairs) {
     if (!Number.isSafeInteger(Math.abs(p.points) * pointValue)) {
       return fail('amount-too-large', `pointValue: seat ${p.a} against seat ${p.b} is ${p.points} points, which at ${pointValue} a point is beyond exact integer money`, 'pointValue');
+    }
+  }
+  // Every sum the settlement forms is bounded by a seat's gross points (all it wins plus all
+  // it owes); keep that exact too, not only each pair.
+  for (const seat of score.order) {
+    const gross = score.pairs.reduce((sum, p) => sum + (p.a === seat || p.b === seat ? Math.abs(p.points) : 0), 0);
+    if (!Number.isSafeInteger(gross * pointValue)) {
+      return fail('amount-too-large', `pointValue: seat ${seat} wins and owes ${gross} points in all, which at ${pointValue} a point is beyond exact integer money`, 'pointValue');
     }
   }
   const stacks: Record<number, number | undefined> = {};

@@ -6,6 +6,8 @@ describe('parseCard', () => {
   it.each([
     ['As', 'As'], ['Td', 'Td'], ['10d', 'Td'], ['ah', 'Ah'], ['A♠', 'As'], ['k♥', 'Kh'],
     ['q♦', 'Qd'], ['J♣', 'Jc'], ['2C', '2c'], ['tD', 'Td'], [' 9s ', '9s'],
+    // RULES.md s1 suit symbols as phones write them, with the emoji selector U+FE0F (review).
+    ['A\u2660\uFE0F', 'As'], ['10\u2665\uFE0F', 'Th'],
   ])('%s -> %s', (input, canonical) => {
     const r = parseCard(input);
     expect(r.ok).toBe(true);

@@ -216,3 +216,94 @@ describe('settle: properties', () => {
     );
   });
 });
+
+/**
+ * The fewest transfers for given nets, found without netTransfers' zero-sum-groups argument:
+ * try every set of chip movements between pairs of seats, smallest first. A minimal set never
+ * needs a cycle, so it is a forest; on a forest the nets fix every amount (peel leaves), and a
+ * set works when every amount is non-zero and every tree sums to zero.
+ */
+function fewestTransfersByBruteForce(nets: readonly number[]): number {
+  const n = nets.length;
+  const edges: [number, number][] = [];
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) edges.push([i, j]);
+  let best = Infinity;
+  for (let mask = 0; mask < 1 << edges.length; mask++) {
+    const chosen = edges.filter((_, i) => (mask >> i) & 1);
+    if (chosen.length >= best) continue;
+    const root = nets.map((_, i) => i);
+    const find = (x: number): number => (root[x] === x ? x : (root[x] = find(root[x])));
+    if (chosen.some(([a, b]) => { const ra = find(a); const rb = find(b); root[ra] = rb; return ra === rb; })) continue;
+    const left = [...nets];
+    const alive = chosen.map(() => true);
+    let works = true;
+    for (let step = 0; step < chosen.length && works; step++) {
+      const degree = nets.map(() => 0);
+      chosen.forEach(([a, b], i) => { if (alive[i]) { degree[a]++; degree[b]++; } });
+      const leaf = degree.indexOf(1);
+      const e = chosen.findIndex(([a, b], i) => alive[i] && (a === leaf || b === leaf));
+      const other = chosen[e][0] === leaf ? chosen[e][1] : chosen[e][0];
+      if (left[leaf] === 0) works = false; // a zero movement is no movement
+      left[other] += left[leaf];
+      left[leaf] = 0;
+      alive[e] = false;
+    }
+    if (works && left.every((x) => x === 0)) best = chosen.length;
+  }
+  return best;
+}
+
+describe('netting is really the fewest transfers (RULES.md s9 step 4)', () => {
+  it.each([
+    // [nets by seat 1-4, fewest transfers], worked by hand:
+    [[0, 0, 0, 0], 0],
+    [[50, -50, 70, -70], 2], // two separate pairs
+    [[-30, -70, 60, 40], 3], // no zero-sum pair: one group of four
+    [[100, 0, 200, -300], 2],
+    [[10, -10, 10, -10], 2],
+    [[5, 5, -5, -5], 2],
+    [[3, 4, -7, 0], 2],
+  ] as const)('nets %j: %i', (nets, fewest) => {
+    expect(fewestTransfersByBruteForce(nets)).toBe(fewest);
+    const net = Object.fromEntries(nets.map((x, i) => [i + 1, x]));
+    expect(netTransfers([1, 2, 3, 4], net)).toHaveLength(fewest);
+  });
+
+  it('on random nets of 2 to 4 seats, netTransfers needs exactly the brute-force minimum', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 4 }), fc.array(fc.integer({ min: -6, max: 6 }), { minLength: 3, maxLength: 3 }), (n, xs) => {
+        const nets = xs.slice(0, n - 1);
+        nets.push(-nets.reduce((a, b) => a + b, 0));
+        const order = nets.map((_, i) => i + 1);
+        const netted = netTransfers(order, Object.fromEntries(nets.map((x, i) => [i + 1, x])));
+        expect(netted.length).toBe(fewestTransfersByBruteForce(nets));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});
+
+describe('all in: each creditor paid in full before the next (RULES.md s9 step 3)', () => {
+  it('on random settlements: an all-in payer pays a prefix of his creditors in order, and was rightly all in', () => {
+    fc.assert(
+      fc.property(settlementInput, (input) => {
+        const s = settle(input);
+        for (const seat of s.allIn) {
+          const owedTo = input.order.map((to) => s.owed.find((t) => t.from === seat && t.to === to)?.amount ?? 0);
+          const paidTo = input.order.map((to) => s.payments.find((t) => t.from === seat && t.to === to)?.amount ?? 0);
+          let shortPaid = false;
+          input.order.forEach((_, i) => {
+            if (owedTo[i] === 0) return;
+            if (shortPaid) expect(paidTo[i]).toBe(0); // nothing after the first creditor short-paid
+            if (paidTo[i] < owedTo[i]) shortPaid = true;
+          });
+          // All in only when what he owes minus what he actually collects exceeds his stack.
+          const owes = owedTo.reduce((a, b) => a + b, 0);
+          const collects = s.payments.filter((t) => t.to === seat).reduce((a, t) => a + t.amount, 0);
+          expect(owes - collects).toBeGreaterThan(input.stacks![seat]!);
+        }
+      }),
+      { numRuns: 600 },
+    );
+  });
+});
