@@ -1,0 +1,89 @@
+/**
+ * Shape checks for request arguments. Both front doors run them before a handler sees
+ * the arguments: the WebSocket carries untrusted JSON, and a renderer bug should be
+ * refused with a clear message rather than reach the services. No game rule lives here,
+ * only "is this a seat number", "is this a list of card codes".
+ */
+import { fail, ok, type Result } from '../domain/result';
+import type { RequestArgs, RequestName } from './handlers';
+
+type Check = (args: Record<string, unknown>) => Result<unknown>;
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+function seat(args: Record<string, unknown>, key = 'seat'): Result<unknown> {
+  const v = args[key];
+  if (v === 1 || v === 2 || v === 3 || v === 4) return ok(v);
+  return fail('bad-seat', `${key} must be a seat number 1 to 4, got ${JSON.stringify(v)}`, key);
+}
+
+function wholeNumber(args: Record<string, unknown>, key: string, min: number): Result<unknown> {
+  const v = args[key];
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= min) return ok(v);
+  return fail('bad-number', `${key} must be a whole number of at least ${min}, got ${JSON.stringify(v)}`, key);
+}
+
+function cardCode(args: Record<string, unknown>, key: string): Result<unknown> {
+  const v = args[key];
+  if (Number.isInteger(v) && (v as number) >= 0 && (v as number) < 52) return ok(v);
+  return fail('bad-card', `${key} must be a card code 0 to 51, got ${JSON.stringify(v)}`, key);
+}
+
+function cardList(args: Record<string, unknown>, key: string): Result<unknown> {
+  const v = args[key];
+  if (Array.isArray(v) && v.length <= 13 && v.every((c) => Number.isInteger(c) && c >= 0 && c < 52)) return ok(v);
+  return fail('bad-cards', `${key} must be a list of card codes 0 to 51`, key);
+}
+
+function text(args: Record<string, unknown>, key: string, max: number): Result<unknown> {
+  const v = args[key];
+  if (typeof v === 'string' && v.trim().length > 0 && v.length <= max) return ok(v);
+  return fail('bad-text', `${key} must be a text of 1 to ${max} characters`, key);
+}
+
+function all(...checks: Check[]): Check {
+  return (args) => {
+    for (const c of checks) {
+      const r = c(args);
+      if (!r.ok) return r;
+    }
+    return ok(args);
+  };
+}
+
+const none: Check = (args) => ok(args);
+const seatOnly: Check = (a) => seat(a);
+
+const CHECKS: Readonly<Record<RequestName, Check>> = {
+  snapshot: none,
+  dealerOn: (a) => text(a, 'name', 60),
+  dealerOff: none,
+  seatPlayer: all(seatOnly, (a) => text(a, 'name', 40), (a) => wholeNumber(a, 'buyIn', 1), (a) => (a.playerId === undefined ? ok(a) : text(a, 'playerId', 60))),
+  buyIn: all(seatOnly, (a) => wholeNumber(a, 'amount', 1)),
+  leaveSeat: seatOnly,
+  startHand: none,
+  nextHand: none,
+  endDeal: none,
+  markReady: seatOnly,
+  declareSurrender: seatOnly,
+  declareNatural: all(seatOnly, (a) => text(a, 'natural', 40)),
+  reportExposed: all(seatOnly, (a) => (a.card === undefined ? ok(a) : cardCode(a, 'card'))),
+  reportWrongSeat: all((a) => seat(a, 'heldBy'), (a) => seat(a, 'handOf')),
+  callMisdeal: (a) =>
+    a.cause === 'wrong-card-count' ? ok(a) : fail('bad-cause', `cause must be wrong-card-count, got ${JSON.stringify(a.cause)}`, 'cause'),
+  openShowdown: none,
+  setHand: all(seatOnly, (a) => cardList(a, 'front'), (a) => cardList(a, 'middle'), (a) => cardList(a, 'back')),
+  settle: none,
+  markPaid: (a) => wholeNumber(a, 'index', 0),
+  acknowledgeAlert: (a) => wholeNumber(a, 'id', 1),
+};
+
+/** Checks a request's argument object; the value is the same object, now typed. */
+export function validateArgs<K extends RequestName>(name: K, args: unknown): Result<RequestArgs<K>> {
+  const a = args === undefined ? {} : args;
+  if (!isObject(a)) return fail('bad-arguments', `${name} takes an object of named arguments`);
+  const r = CHECKS[name](a);
+  return r.ok ? ok(a as RequestArgs<K>) : r;
+}

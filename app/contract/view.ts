@@ -1,0 +1,228 @@
+/**
+ * What the dealer screen shows, as plain data: the terminal's whole state as one snapshot,
+ * pushed after every change. Built from TableService by app/terminal/view.ts; rendered by
+ * renderer/ without any rule of its own. Cards are card codes 0..51 (app/domain/cards.ts).
+ *
+ * Everything is JSON-serialisable (it crosses the Electron bridge and a WebSocket).
+ */
+import type { Card } from '../domain/cards';
+
+/** Seats are numbered 1..4 clockwise (RULES.md section 2). */
+export type SeatNumber = 1 | 2 | 3 | 4;
+export const SEAT_NUMBERS: readonly SeatNumber[] = [1, 2, 3, 4];
+
+/** Seed 004's compass names, clockwise: seat 1 North, 2 East, 3 South, 4 West. */
+export type Compass = 'N' | 'E' | 'S' | 'W';
+export const COMPASS: Readonly<Record<SeatNumber, Compass>> = { 1: 'N', 2: 'E', 3: 'S', 4: 'W' };
+
+export type Row = 'front' | 'middle' | 'back';
+export const ROWS: readonly Row[] = ['front', 'middle', 'back'];
+
+/** A refusal or a reason, as the services word it (English) plus its stable code. */
+export interface Reason {
+  readonly code: string;
+  readonly message: string;
+}
+
+/**
+ * A hand value in structured parts, so each language can word it: the category
+ * (0 high card .. 8 straight flush, app/domain/evaluate.ts `Category`), the ranks in order
+ * of importance (0 = two .. 12 = ace) and the domain's English wording.
+ */
+export interface HandWords {
+  readonly category: number;
+  readonly ranks: readonly number[];
+  /** True for a 2-7 lowball middle (ranks are then the low cards, highest first). */
+  readonly lowball?: boolean;
+  /** The domain's English description, e.g. "Flush, king high". */
+  readonly english: string;
+}
+
+export interface SetRows {
+  readonly front: readonly Card[];
+  readonly middle: readonly Card[];
+  readonly back: readonly Card[];
+}
+
+/** One device (the shoe or the showdown scanner) as the screen shows it. */
+export interface DeviceView {
+  readonly role: 'shoe' | 'scanner';
+  /** `simulated`: the in-process or serial simulator; `serial`: a real port; `none`: not configured. */
+  readonly kind: 'simulated' | 'serial' | 'none';
+  /** Always shown: connected, connecting, disconnected (will retry), fault (needs a person). */
+  readonly status: 'connected' | 'connecting' | 'disconnected' | 'fault' | 'off';
+  /** The device's own label, e.g. "Simulated shoe (seed 7)", "Card shoe on /dev/ttyUSB0". */
+  readonly label: string;
+  /** Why it is not connected or at fault, in words. */
+  readonly detail: Reason | null;
+}
+
+export interface PlayerView {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** A seat around the table, between hands and during one. */
+export interface SeatView {
+  readonly seat: SeatNumber;
+  readonly compass: Compass;
+  readonly player: PlayerView | null;
+  /** Chips in front of the seat, minor units. */
+  readonly stack: number;
+}
+
+/** A declared natural and what the terminal found. */
+export interface NaturalView {
+  /** The natural's record name (`dragon`, `six-pairs` ...), or null when the claim named none. */
+  readonly name: string | null;
+  readonly verified: boolean;
+  /** Points the natural collects (verified only). */
+  readonly points: number | null;
+  /** The arrangement that proves it, where the natural is one (three flushes, three straights). */
+  readonly proof: SetRows | null;
+  /** The domain's one-sentence proof in English, e.g. "one card of every rank from ace to king". */
+  readonly explanation: string | null;
+  /** Why it fails (rejected only), and what happens instead (e.g. played as fouled). */
+  readonly reason: Reason | null;
+}
+
+/** A seat's set hand as entered at showdown. */
+export interface SetView {
+  readonly rows: SetRows;
+  readonly source: 'scanner' | 'touch';
+  /** Null when the set is valid. */
+  readonly foul: Reason | null;
+  /** Per-row hand words, present when every row has its full count. */
+  readonly words: Readonly<Record<Row, HandWords>> | null;
+}
+
+export interface HandSeatView {
+  readonly seat: SeatNumber;
+  /** A player sits here and takes part in this hand. Empty seats' hands are dead. */
+  readonly live: boolean;
+  /** Cards dealt to this seat so far (0..13). */
+  readonly dealt: number;
+  /** The player has set his three rows face down (the dealer tapped the seat). */
+  readonly ready: boolean;
+  readonly surrendered: boolean;
+  readonly natural: NaturalView | null;
+  readonly set: SetView | null;
+  /** Cards read by the scanner for this seat so far, by row (showdown, before the set completes). */
+  readonly scanned: SetRows;
+  /**
+   * The seat's 13 cards, given to the screen only once the showdown is open (for entry by
+   * touch) or when a natural was declared (the player lays them face up). Null otherwise:
+   * the screen never shows a hand that is still face down.
+   */
+  readonly cards: readonly Card[] | null;
+  /** Cards of this hand the dealer reported exposed during the deal. */
+  readonly exposed: number;
+}
+
+/** One pairwise comparison, as the dealer announces it. */
+export interface ComparisonView {
+  readonly a: SeatNumber;
+  readonly b: SeatNumber;
+  /** What decided the pair: a normal comparison, a surrender, a natural, a foul. */
+  readonly kind: 'compared' | 'surrender' | 'natural' | 'foul' | 'both-fouled' | 'both-surrendered';
+  /** Per-row winner: 1 a wins, -1 b wins, 0 push; null when the rows were not compared. */
+  readonly rows: Readonly<Record<Row, -1 | 0 | 1>> | null;
+  /** Both hands in words, per row (null where a hand was not compared). */
+  readonly aWords: Readonly<Record<Row, HandWords>> | null;
+  readonly bWords: Readonly<Record<Row, HandWords>> | null;
+  /** Points a wins from b (negative: b wins). */
+  readonly points: number;
+  /** What else scored: scoop, majority, homerun, bonus hands, natural names. Codes + English. */
+  readonly notes: readonly Reason[];
+}
+
+export interface SeatResultView {
+  readonly seat: SeatNumber;
+  readonly points: number;
+  /** Chips won (+) or lost (-), minor units, after table stakes. */
+  readonly net: number;
+  /** Lost his whole stack (table stakes applied). */
+  readonly allIn: boolean;
+}
+
+export interface PaymentView {
+  readonly index: number;
+  readonly payer: SeatNumber;
+  readonly payee: SeatNumber;
+  readonly amount: number;
+  readonly done: boolean;
+}
+
+export interface ResultView {
+  /** In announcement order: left of the button, clockwise. */
+  readonly comparisons: readonly ComparisonView[];
+  readonly seats: readonly SeatResultView[];
+  /** The ordered list the dealer executes. */
+  readonly payments: readonly PaymentView[];
+}
+
+/** The phases of a hand (app/domain/hand/state.ts); `closed`, `misdealt` and `voided` are final. */
+export type HandPhase = 'dealing' | 'setting' | 'showdown' | 'paying' | 'closed' | 'misdealt' | 'voided';
+
+export interface HandView {
+  readonly id: string;
+  /** 1-based number of the hand at this table. */
+  readonly number: number;
+  readonly phase: HandPhase;
+  readonly button: SeatNumber;
+  /** Cards read from the shoe for this hand (0..52). */
+  readonly cardsRead: number;
+  readonly seats: readonly HandSeatView[];
+  /** The seat and row the scanner expects next at showdown, or null. */
+  readonly expectedScan: { readonly seat: SeatNumber; readonly row: Row } | null;
+  /** What stands between this phase and the next, in words (empty when nothing does). */
+  readonly blockers: readonly Reason[];
+  /** Set once a misdeal is called: the cause in words. The button stays; redeal. */
+  readonly misdeal: Reason | null;
+  readonly result: ResultView | null;
+}
+
+export interface AlertView {
+  readonly id: number;
+  readonly kind: 'misdeal' | 'irregularity' | 'device-fault' | string;
+  readonly message: string;
+  readonly code: string;
+  /** ms since epoch. */
+  readonly raisedAt: number;
+}
+
+export interface TableInfoView {
+  readonly id: string;
+  readonly name: string;
+  /** Chips per point, minor units. */
+  readonly pointValue: number;
+  readonly currency: string;
+  readonly profile: { readonly name: string; readonly version: number };
+  /** Surrender penalty in points, null when the profile has no surrender. */
+  readonly surrenderPoints: number | null;
+  /** The naturals the profile plays (record names), highest-ranked first; empty: none. */
+  readonly naturals: readonly string[];
+  /** The smallest full and short buy-in, minor units. */
+  readonly buyIn: { readonly full: number; readonly short: number };
+}
+
+/** The terminal's whole state for the screen. */
+export interface TerminalView {
+  readonly table: TableInfoView;
+  readonly shoe: DeviceView;
+  readonly scanner: DeviceView;
+  /** The dealer on duty (signed on), or null. */
+  readonly dealer: string | null;
+  /** The button's seat (for the next hand when none is open). */
+  readonly button: SeatNumber;
+  readonly seats: readonly SeatView[];
+  /** The open hand, or the last one until the next starts, or null. */
+  readonly hand: HandView | null;
+  /** Raised and not yet acknowledged, oldest first. */
+  readonly alerts: readonly AlertView[];
+  /**
+   * The last read a device delivered that the hand refused (a scanned card that is not the
+   * expected seat's, a card with no hand in play ...), until the next accepted change.
+   */
+  readonly deviceNotice: Reason | null;
+}

@@ -1,0 +1,118 @@
+/**
+ * The terminal's start-up options, shared by both front doors (`npm run serve` and
+ * `npm start`): the database, the table, the money display and the devices.
+ */
+import { parseArgs } from 'node:util';
+import { fail, ok, type Result } from '../domain/result';
+
+/** The shoe or the showdown scanner. */
+export type DeviceConfig =
+  | { readonly kind: 'simulated'; readonly seed: number; readonly paceMs: number }
+  | { readonly kind: 'serial'; readonly port: string; readonly format: 'framed' | 'lines'; readonly baudRate: number }
+  | { readonly kind: 'none' };
+
+export interface TerminalConfig {
+  /** The SQLite file (created on first use). */
+  readonly db: string;
+  /** ISO 4217 code for showing money; amounts are minor units. */
+  readonly currency: string;
+  /** Used when the database has no table of this id yet; an existing table keeps its own. */
+  readonly table: { readonly id: string; readonly name: string; readonly profile: string; readonly pointValue: number };
+  readonly shoe: DeviceConfig;
+  readonly scanner: DeviceConfig;
+}
+
+/** The flags every front door understands (README / docs/terminal.md lists them). */
+export const TERMINAL_FLAGS = `  --db PATH                 SQLite file (default: see below)
+  --shoe PATH|sim|none      the card shoe's serial port (a path, COM3 or usb:VID:PID[:SERIAL]); default sim (in-process simulated shoe)
+  --shoe-format F           framed (default) or lines
+  --shoe-baud N             baud rate (default 9600)
+  --sim-seed N              simulated shoe: seed of the first deck (default: from the clock)
+  --sim-pace MS             simulated shoe: ms between cards (default 150)
+  --scanner PATH|none       the showdown scanner's serial port (default none: hands are entered by touch)
+  --scanner-format F        lines (default) or framed
+  --table-id ID             the table (default T1)
+  --table-name NAME         its name on screen (default "Table 1")
+  --profile NAME            house rules for a new table (default mandarin-house)
+  --point-value N           minor units per point for a new table (default 10000: 100.00)
+  --currency CODE           money shown in this currency (default CZK)`;
+
+const OPTIONS = {
+  db: { type: 'string' },
+  shoe: { type: 'string' },
+  'shoe-format': { type: 'string' },
+  'shoe-baud': { type: 'string' },
+  'sim-seed': { type: 'string' },
+  'sim-pace': { type: 'string' },
+  scanner: { type: 'string' },
+  'scanner-format': { type: 'string' },
+  'table-id': { type: 'string' },
+  'table-name': { type: 'string' },
+  profile: { type: 'string' },
+  'point-value': { type: 'string' },
+  currency: { type: 'string' },
+} as const;
+
+type Extra = Record<string, { type: 'string' | 'boolean' }>;
+
+function int(name: string, value: string | undefined, fallback: number, min: number, max: number): Result<number> {
+  if (value === undefined) return ok(fallback);
+  if (!/^-?\d+$/.test(value)) return fail('bad-option', `--${name} must be a whole number, got ${JSON.stringify(value)}`);
+  const n = Number(value);
+  if (n < min || n > max) return fail('bad-option', `--${name} must be from ${min} to ${max}, got ${n}`);
+  return ok(n);
+}
+
+function format(name: string, value: string | undefined, fallback: 'framed' | 'lines'): Result<'framed' | 'lines'> {
+  const v = value ?? fallback;
+  return v === 'framed' || v === 'lines' ? ok(v) : fail('bad-option', `--${name} must be framed or lines, got ${JSON.stringify(value)}`);
+}
+
+/**
+ * Parses the terminal's flags plus a front door's own (`extra`). Returns the configuration
+ * and the values of the extra flags; a wrong flag is refused with a message naming it.
+ */
+export function parseTerminalArgs<E extends Extra>(
+  argv: readonly string[],
+  defaults: { db: string; seed: number },
+  extra: E = {} as E,
+): Result<{ config: TerminalConfig; extra: Partial<Record<keyof E, string | boolean>> }> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({ args: [...argv], options: { ...OPTIONS, ...extra }, strict: true, allowPositionals: false }).values as typeof values;
+  } catch (e) {
+    return fail('bad-option', e instanceof Error ? e.message : String(e));
+  }
+  const s = (k: string) => values[k] as string | undefined;
+  const shoeFormat = format('shoe-format', s('shoe-format'), 'framed');
+  const scannerFormat = format('scanner-format', s('scanner-format'), 'lines');
+  const baud = int('shoe-baud', s('shoe-baud'), 9600, 50, 4_000_000);
+  const seed = int('sim-seed', s('sim-seed'), defaults.seed, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+  const pace = int('sim-pace', s('sim-pace'), 150, 0, 60_000);
+  const pointValue = int('point-value', s('point-value'), 10_000, 1, Number.MAX_SAFE_INTEGER);
+  for (const r of [shoeFormat, scannerFormat, baud, seed, pace, pointValue]) if (!r.ok) return r;
+  if (!shoeFormat.ok || !scannerFormat.ok || !baud.ok || !seed.ok || !pace.ok || !pointValue.ok) throw new Error('unreachable');
+  const currency = (s('currency') ?? 'CZK').toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) return fail('bad-option', `--currency must be a three-letter code such as CZK or EUR, got ${JSON.stringify(s('currency'))}`);
+
+  const shoeArg = s('shoe') ?? 'sim';
+  const shoe: DeviceConfig = shoeArg === 'sim'
+    ? { kind: 'simulated', seed: seed.value, paceMs: pace.value }
+    : shoeArg === 'none' ? { kind: 'none' } : { kind: 'serial', port: shoeArg, format: shoeFormat.value, baudRate: baud.value };
+  const scannerArg = s('scanner') ?? 'none';
+  if (scannerArg === 'sim') return fail('bad-option', '--scanner sim is not offered: enter hands by touch, or give a serial port');
+  const scanner: DeviceConfig = scannerArg === 'none' ? { kind: 'none' } : { kind: 'serial', port: scannerArg, format: scannerFormat.value, baudRate: 9600 };
+
+  const picked: Partial<Record<keyof E, string | boolean>> = {};
+  for (const k of Object.keys(extra)) if (values[k] !== undefined) picked[k as keyof E] = values[k]!;
+  return ok({
+    config: {
+      db: s('db') ?? defaults.db,
+      currency,
+      table: { id: s('table-id') ?? 'T1', name: s('table-name') ?? 'Table 1', profile: s('profile') ?? 'mandarin-house', pointValue: pointValue.value },
+      shoe,
+      scanner,
+    },
+    extra: picked,
+  });
+}

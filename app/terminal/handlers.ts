@@ -1,0 +1,49 @@
+/**
+ * The contract's handler map over TableService: each request is one service command on the
+ * terminal's table, and its reply is the new screen state. Nothing is decided here: the
+ * service refuses what is not allowed, in words, and that refusal is the reply.
+ */
+import type { Handlers } from '../contract/handlers';
+import type { TerminalView } from '../contract/view';
+import { ok, type Result } from '../domain/result';
+import type { TableService, TableSnapshot } from '../services/table-service';
+
+export interface HandlerContext {
+  readonly service: TableService;
+  readonly tableId: string;
+  /** The snapshot as the screen sees it. */
+  readonly toView: (snapshot: TableSnapshot) => TerminalView;
+}
+
+export function createHandlers({ service, tableId, toView }: HandlerContext): Handlers {
+  const view = (r: Result<TableSnapshot>): Result<TerminalView> => (r.ok ? ok(toView(r.value)) : r);
+  const current = (): Result<TerminalView> => view(service.snapshot(tableId));
+  return {
+    snapshot: async () => current(),
+    dealerOn: async ({ name }) => view(service.dealerOn({ tableId, dealer: name })),
+    dealerOff: async () => view(service.dealerOff({ tableId })),
+    seatPlayer: async ({ seat, name, buyIn, playerId }) =>
+      view(service.seatPlayer({ tableId, seat, name, buyIn, playerId: playerId ?? name })),
+    buyIn: async ({ seat, amount }) => view(service.buyIn({ tableId, seat, amount })),
+    leaveSeat: async ({ seat }) => view(service.leaveSeat({ tableId, seat })),
+    startHand: async () => view(service.startHand({ tableId })),
+    nextHand: async () => view(service.nextHand({ tableId })),
+    endDeal: async () => view(service.endDeal({ tableId })),
+    markReady: async ({ seat }) => view(service.seatReady({ tableId, seat })),
+    declareSurrender: async ({ seat }) => view(service.surrender({ tableId, seat })),
+    declareNatural: async ({ seat, natural }) => view(service.declareNatural({ tableId, seat, natural })),
+    reportExposed: async ({ seat, card }) => view(service.reportExposure({ tableId, seat, ...(card !== undefined ? { card } : {}) })),
+    reportWrongSeat: async ({ heldBy, handOf }) => view(service.reportWrongSeat({ tableId, heldBy, handOf })),
+    callMisdeal: async ({ cause }) => view(service.callMisdeal({ tableId, cause })),
+    openShowdown: async () => view(service.openShowdown({ tableId })),
+    setHand: async ({ seat, front, middle, back }) => view(service.setHand({ tableId, seat, front, middle, back, source: 'touch' })),
+    settle: async () => view(service.settle({ tableId })),
+    markPaid: async ({ index }) => view(service.executePayment({ tableId, index })),
+    acknowledgeAlert: async ({ id }) => {
+      const snap = service.snapshot(tableId);
+      const by = snap.ok && snap.value.dealer ? snap.value.dealer : 'dealer';
+      const r = service.acknowledgeAlert({ alertId: id, by });
+      return r.ok ? current() : r;
+    },
+  };
+}

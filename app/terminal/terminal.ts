@@ -1,0 +1,186 @@
+/**
+ * The running terminal behind both front doors: the store and TableService on one
+ * database file, the terminal's table, its shoe and scanner attached, the contract's
+ * handlers and the `view` pushes. Electron's main process and `npm run serve` each open one
+ * and differ only in how the screen reaches it.
+ */
+import type { CardSource } from '../../hardware/card-source';
+import { SerialCardDevice } from '../../hardware/serial-device';
+import { InProcessShoe } from '../../hardware/sim/in-process-shoe';
+import type { Handlers, PushEvents, PushName } from '../contract/handlers';
+import type { Reason, TerminalView } from '../contract/view';
+import { fail, ok, type Result } from '../domain/result';
+import { openStore, type Store } from '../services/store';
+import { TableService, type TableSnapshot, type TableUpdate } from '../services/table-service';
+import type { DeviceConfig, TerminalConfig } from './config';
+import { createDispatch, type Dispatch } from './dispatch';
+import { createHandlers } from './handlers';
+import { toTerminalView, type DeviceIdentity, type ViewContext } from './view';
+
+export interface OpenTerminalOptions {
+  /** better-sqlite3's `nativeBinding` (Electron passes the binding built for it). */
+  readonly nativeBinding?: string;
+  /** Where the migrations are (a bundled main process names them). */
+  readonly migrationsDir?: string;
+  readonly log?: (line: string) => void;
+}
+
+export interface Terminal {
+  readonly tableId: string;
+  readonly service: TableService;
+  readonly handlers: Handlers;
+  /** The one entry both front doors call. */
+  readonly dispatch: Dispatch;
+  readonly shoe: CardSource | null;
+  readonly scanner: CardSource | null;
+  /** The screen's state now. */
+  view(): TerminalView;
+  subscribe<E extends PushName>(name: E, listener: (payload: PushEvents[E]) => void): () => void;
+  /** Stops the devices and closes the database. */
+  close(): Promise<void>;
+}
+
+function makeDevice(config: DeviceConfig, role: 'shoe' | 'scanner'): CardSource | null {
+  switch (config.kind) {
+    case 'none':
+      return null;
+    case 'simulated':
+      return new InProcessShoe({ seed: config.seed, paceMs: config.paceMs, role, id: `sim:${role}` });
+    case 'serial':
+      return new SerialCardDevice({ port: config.port, format: config.format, role, baudRate: config.baudRate });
+  }
+}
+
+function identity(source: CardSource | null): DeviceIdentity | null {
+  return source ? { id: source.id, label: source.label, simulated: source.simulated } : null;
+}
+
+/** Uses the configured table if the database has it, else opens it with the configured rules. */
+function ensureTable(service: TableService, config: TerminalConfig, log: (l: string) => void): Result<string> {
+  const { id, name, profile, pointValue } = config.table;
+  if (service.tableIds().includes(id)) return ok(id);
+  const opened = service.openTable({ tableId: id, name, profile, pointValue, mode: config.shoe.kind === 'none' ? 'scanner-only' : 'shoe' });
+  if (!opened.ok) return opened;
+  log(`opened table ${id} (${name}, ${profile}, ${pointValue} minor units a point)`);
+  return ok(id);
+}
+
+/** Opens the database, the table and the devices; throws with a clear message when it cannot. */
+export async function openTerminal(config: TerminalConfig, options: OpenTerminalOptions = {}): Promise<Terminal> {
+  const log = options.log ?? (() => {});
+  let store: Store;
+  try {
+    store = openStore(config.db, {
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      ...(options.migrationsDir ? { migrationsDir: options.migrationsDir } : {}),
+    });
+  } catch (e) {
+    throw new Error(`cannot open the database ${config.db}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const service = new TableService(store, { onListenerError: (e) => log(`a screen update failed: ${e instanceof Error ? e.stack : String(e)}`) });
+  const table = ensureTable(service, config, log);
+  if (!table.ok) {
+    store.close();
+    throw new Error(`cannot open table ${config.table.id}: ${table.error.message}`);
+  }
+  const tableId = table.value;
+
+  const shoe = makeDevice(config.shoe, 'shoe');
+  const scanner = makeDevice(config.scanner, 'scanner');
+  const context: ViewContext = { currency: config.currency, shoe: identity(shoe), scanner: identity(scanner) };
+  let deviceNotice: Reason | null = null;
+  const toView = (snapshot: TableSnapshot) => toTerminalView(snapshot, context, deviceNotice);
+
+  // Pushes: every committed change of this table becomes one `view`, coalesced per tick.
+  const viewListeners = new Set<(view: TerminalView) => void>();
+  let pending = false;
+  let latest: TableSnapshot | null = null;
+  const flush = () => {
+    pending = false;
+    const snap = latest ?? (() => {
+      const r = service.snapshot(tableId);
+      return r.ok ? r.value : null;
+    })();
+    latest = null;
+    if (!snap) return;
+    const view = toView(snap);
+    for (const l of viewListeners) l(view);
+  };
+  const onUpdate = (u: TableUpdate) => {
+    const forUs = u.kind === 'alert-raised' || u.kind === 'alert-acknowledged' ? u.alert.tableId === tableId : u.tableId === tableId;
+    if (!forUs) return;
+    if (u.kind === 'device-input-refused') {
+      log(`device ${u.device}: ${u.error.message}`);
+      deviceNotice = { code: u.error.code, message: u.error.message };
+    } else if (u.kind === 'state-changed' && u.events.length > 0) {
+      deviceNotice = null;
+    }
+    latest = u.kind === 'state-changed' ? u.table : null;
+    if (!pending) {
+      pending = true;
+      queueMicrotask(flush);
+    }
+    // The in-process simulated shoe stands in for a dealer dealing: it deals when a hand starts.
+    if (u.kind === 'state-changed' && shoe instanceof InProcessShoe && !shoe.dealing
+      && u.events.some((e) => e.type === 'hand-started') && u.table.hand?.state.phase === 'dealing') {
+      void shoe.deal().catch((e: unknown) => log(`simulated shoe: ${e instanceof Error ? e.message : String(e)}`));
+    }
+  };
+  const unsubscribe = service.subscribe(onUpdate);
+
+  const detach: (() => void)[] = [];
+  for (const source of [shoe, scanner]) {
+    if (!source) continue;
+    const attached = service.attachCardSource(tableId, source);
+    if (!attached.ok) throw new Error(`cannot attach ${source.label}: ${attached.error.message}`);
+    detach.push(attached.value);
+  }
+  for (const source of [shoe, scanner]) {
+    if (!source) continue;
+    try {
+      await source.start();
+    } catch (e) {
+      log(`${source.label}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  const handlers = createHandlers({ service, tableId, toView });
+  const dispatch = createDispatch(handlers, { onError: (name, e) => log(`${name} failed: ${e instanceof Error ? e.stack : String(e)}`) });
+  let closed = false;
+  return {
+    tableId,
+    service,
+    handlers,
+    dispatch,
+    shoe,
+    scanner,
+    view() {
+      const r = service.snapshot(tableId);
+      if (!r.ok) throw new Error(r.error.message);
+      return toView(r.value);
+    },
+    subscribe(name, listener) {
+      if (name !== 'view') return () => {};
+      const l = listener as (v: TerminalView) => void;
+      viewListeners.add(l);
+      return () => viewListeners.delete(l);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      unsubscribe();
+      for (const source of [shoe, scanner]) await source?.stop().catch(() => {});
+      for (const d of detach) d();
+      store.close();
+    },
+  };
+}
+
+/** For callers that want a refusal instead of an exception. */
+export async function tryOpenTerminal(config: TerminalConfig, options: OpenTerminalOptions = {}): Promise<Result<Terminal>> {
+  try {
+    return ok(await openTerminal(config, options));
+  } catch (e) {
+    return fail('terminal-failed', e instanceof Error ? e.message : String(e));
+  }
+}

@@ -1,0 +1,289 @@
+/**
+ * TableService's snapshot -> the screen's TerminalView (app/contract/view.ts). Pure mapping:
+ * every decision (phases, blockers, fouls, verification, scores, payments, stacks) comes
+ * from the services and the domain's views; this only reshapes it for display, and breaks
+ * each hand value into category and ranks so the screen can word it in any language.
+ */
+import { parseCards, type Card } from '../domain/cards';
+import {
+  categoryOf, describeLowball, describeValue, evaluate, lowball27, lowballToValue, ranksOf, type HandValue,
+} from '../domain/evaluate';
+import {
+  blockers, heldCards, scannerExpects, seatStatus, seatStatusText, stacksNow, type HandState, type SeatNo, type SeatState,
+} from '../domain/hand';
+import { NATURAL_NAMES } from '../domain/naturals';
+import type { Profile } from '../domain/profiles';
+import { checkSetting } from '../domain/setting';
+import type { SettleResult } from '../domain/settle';
+import type { PairScore } from '../domain/scoring';
+import type { DeviceStatus, TableSnapshot } from '../services/table-service';
+import {
+  COMPASS, SEAT_NUMBERS, type AlertView, type ComparisonView, type DeviceView, type HandPhase, type HandSeatView, type HandView,
+  type HandWords, type NaturalView, type PaymentView, type Reason, type ResultView, type Row, type SeatNumber, type SeatView,
+  type SetRows, type SetView, type TerminalView,
+} from '../contract/view';
+
+/** What the terminal knows beside the service: how money is shown, which devices it has. */
+export interface ViewContext {
+  readonly currency: string;
+  /** The shoe's and scanner's ids as attached (to pick their status out of the snapshot). */
+  readonly shoe: DeviceIdentity | null;
+  readonly scanner: DeviceIdentity | null;
+}
+
+export interface DeviceIdentity {
+  readonly id: string;
+  readonly label: string;
+  readonly simulated: boolean;
+}
+
+const ROW_NAMES: readonly Row[] = ['front', 'middle', 'back'];
+
+// ---------------------------------------------------------------- hand words
+
+function wordsOfValue(value: HandValue): HandWords {
+  return { category: categoryOf(value), ranks: ranksOf(value, 2), english: describeValue(value) };
+}
+
+/** Words for one row's cards, or null when the row cannot be valued (wrong count). */
+export function wordsOfRow(cards: readonly Card[], row: Row, lowballMiddle: boolean): HandWords | null {
+  if (row === 'front' ? cards.length !== 3 : cards.length !== 5) return null;
+  if (row === 'middle' && lowballMiddle) {
+    const strength = lowball27(cards);
+    const value = lowballToValue(strength);
+    return { category: categoryOf(value), ranks: ranksOf(value, 5), lowball: true, english: describeLowball(strength) };
+  }
+  return wordsOfValue(evaluate(cards));
+}
+
+function wordsOfRows(rows: SetRows, lowballMiddle: boolean): Readonly<Record<Row, HandWords>> | null {
+  const out: Partial<Record<Row, HandWords>> = {};
+  for (const r of ROW_NAMES) {
+    const w = wordsOfRow(rows[r], r, lowballMiddle);
+    if (!w) return null;
+    out[r] = w;
+  }
+  return out as Record<Row, HandWords>;
+}
+
+// ---------------------------------------------------------------- devices
+
+/** The screen's device status from the service's last report. */
+export function deviceView(role: 'shoe' | 'scanner', identity: DeviceIdentity | null, status: DeviceStatus | undefined): DeviceView {
+  if (!identity) return { role, kind: 'none', status: 'off', label: '', detail: null };
+  const kind = identity.simulated ? 'simulated' : 'serial';
+  const label = status?.label ?? identity.label;
+  if (!status) return { role, kind, status: 'connecting', label, detail: null };
+  const detail: Reason | null = status.detail ? { code: status.status, message: status.detail } : null;
+  switch (status.status) {
+    case 'connected': case 'ready': case 'heartbeat-restored': case 'shoe-empty': case 'device-status':
+      return { role, kind, status: 'connected', label, detail: status.status === 'device-status' ? detail : null };
+    case 'connecting': case 'reconnecting':
+      return { role, kind, status: 'connecting', label, detail };
+    case 'disconnected': case 'open-failed':
+      return { role, kind, status: status.fault ? 'disconnected' : 'off', label, detail };
+    case 'stopped': case 'detached':
+      return { role, kind, status: 'off', label, detail };
+    default:
+      return { role, kind, status: status.fault ? 'fault' : 'connected', label, detail: detail ?? { code: status.status, message: status.status } };
+  }
+}
+
+// ---------------------------------------------------------------- the hand
+
+function rowsOf(x: { front: readonly Card[]; middle: readonly Card[]; back: readonly Card[] }): SetRows {
+  return { front: [...x.front], middle: [...x.middle], back: [...x.back] };
+}
+
+function textRows(x: { readonly front: string; readonly middle: string; readonly back: string }): SetRows | null {
+  const f = parseCards(x.front);
+  const m = parseCards(x.middle);
+  const b = parseCards(x.back);
+  return f.ok && m.ok && b.ok ? { front: f.value, middle: m.value, back: b.value } : null;
+}
+
+function naturalView(profile: Profile, seat: SeatState): NaturalView | null {
+  const claim = seat.natural;
+  if (!claim) return null;
+  const verified = claim.status === 'verified';
+  const arrangement = claim.proof?.arrangement;
+  return {
+    name: claim.name,
+    verified,
+    points: verified ? (profile.naturals[claim.name]?.points ?? null) : null,
+    proof: verified && arrangement ? rowsOf(arrangement) : null,
+    explanation: claim.proof?.explanation ?? null,
+    reason: claim.status === 'rejected'
+      ? { code: 'natural-not-held', message: claim.reason ?? 'the declared natural is not in the dealt cards' }
+      : null,
+  };
+}
+
+function setView(state: HandState, profile: Profile, seat: SeatState): SetView | null {
+  const hand = seat.hand;
+  if (!hand) return null;
+  const rows = rowsOf(hand);
+  const verdict = checkSetting(hand, { lowballMiddle: profile.lowballMiddle });
+  let foul: Reason | null = null;
+  if (!verdict.ok) foul = { code: verdict.error.code, message: verdict.error.message };
+  else if (verdict.value.fouled) foul = { code: verdict.value.code, message: verdict.value.reason };
+  else if (seatStatus(state, seat.seat) === 'fouled') foul = { code: 'fouled', message: seatStatusText(state, seat.seat) };
+  const settledFoul = state.settlement?.result.fouls[String(seat.seat)];
+  if (!foul && settledFoul) foul = { code: 'fouled', message: settledFoul };
+  return { rows, source: hand.source === 'scanner' ? 'scanner' : 'touch', foul, words: wordsOfRows(rows, profile.lowballMiddle) };
+}
+
+/** The phases in which the players' cards are face up (or being entered). */
+const OPEN_FACE: readonly string[] = ['showdown', 'paying', 'closed'];
+
+function handSeatView(state: HandState, profile: Profile, seat: SeatState, scanning: { seat: SeatNo; row: Row; cards: readonly Card[] } | null): HandSeatView {
+  const scanned: { front: Card[]; middle: Card[]; back: Card[] } = { front: [], middle: [], back: [] };
+  for (const r of ROW_NAMES) scanned[r] = [...(seat.scanned[r] ?? [])];
+  if (scanning && scanning.seat === seat.seat) scanned[scanning.row] = [...scanning.cards];
+  const faceUp = seat.playing && (OPEN_FACE.includes(state.phase) || seat.natural !== null) && seat.surrender === null;
+  return {
+    seat: seat.seat,
+    live: seat.playing,
+    dealt: seat.dealt.length,
+    ready: seat.ready,
+    surrendered: seat.surrender !== null,
+    natural: naturalView(profile, seat),
+    set: setView(state, profile, seat),
+    scanned,
+    cards: faceUp ? (heldCards(state, seat.seat) ?? null) : null,
+    exposed: seat.exposed.length,
+  };
+}
+
+function outcomeKind(p: PairScore): ComparisonView['kind'] {
+  switch (p.outcome) {
+    case 'showdown': return 'compared';
+    case 'naturals-push': return 'natural';
+    default: return p.outcome;
+  }
+}
+
+function notesOf(p: PairScore): Reason[] {
+  const out: Reason[] = [];
+  if (p.homerun !== null) out.push({ code: 'homerun', message: `seat ${p.homerun} homerun` });
+  else if (p.scoop !== null) out.push({ code: 'scoop', message: `seat ${p.scoop} scoops` });
+  if (p.majority !== null) out.push({ code: 'majority', message: `seat ${p.majority} majority bonus` });
+  if (p.parts.bonuses !== 0) out.push({ code: 'bonuses', message: `bonus hands ${p.parts.bonuses > 0 ? '+' : ''}${p.parts.bonuses}` });
+  return out;
+}
+
+function comparisonView(result: SettleResult, seatRows: ReadonlyMap<number, Readonly<Record<Row, HandWords>> | null>, p: PairScore): ComparisonView {
+  const rows = p.outcome === 'showdown' && p.segments
+    ? Object.fromEntries(p.segments.map((s) => [s.segment, s.winner === p.a ? 1 : s.winner === p.b ? -1 : 0])) as Record<Row, -1 | 0 | 1>
+    : null;
+  const showWords = p.outcome === 'showdown';
+  void result;
+  return {
+    a: p.a as SeatNumber,
+    b: p.b as SeatNumber,
+    kind: outcomeKind(p),
+    rows,
+    aWords: showWords ? (seatRows.get(p.a) ?? null) : null,
+    bWords: showWords ? (seatRows.get(p.b) ?? null) : null,
+    points: p.points,
+    notes: notesOf(p),
+  };
+}
+
+function resultView(state: HandState, profile: Profile): ResultView | null {
+  const st = state.settlement;
+  if (!st) return null;
+  const r = st.result;
+  const seatRows = new Map<number, Readonly<Record<Row, HandWords>> | null>();
+  for (const seat of r.order) {
+    const h = r.hands[String(seat)];
+    const rows = h && h.front !== undefined && h.middle !== undefined && h.back !== undefined
+      ? textRows({ front: h.front, middle: h.middle, back: h.back }) : null;
+    seatRows.set(seat, rows ? wordsOfRows(rows, profile.lowballMiddle) : null);
+  }
+  const payments: PaymentView[] = r.payments.map((p, index) => ({
+    index, payer: p.from as SeatNumber, payee: p.to as SeatNumber, amount: p.amount, done: st.executed[index] === true,
+  }));
+  return {
+    comparisons: r.pairs.map((p) => comparisonView(r, seatRows, p)),
+    seats: r.order.map((seat) => ({
+      seat: seat as SeatNumber, points: r.points[String(seat)] ?? 0, net: r.net[String(seat)] ?? 0, allIn: r.allIn.includes(seat),
+    })),
+    payments,
+  };
+}
+
+function handView(snapshot: TableSnapshot, profile: Profile, hasScanner: boolean): HandView | null {
+  const hand = snapshot.hand;
+  const state = hand?.state;
+  if (!hand || !state || !state.info || state.phase === 'idle') return null;
+  const scanTarget = snapshot.scanTarget;
+  const scanning = scanTarget && scanTarget.cards.length > 0 ? { seat: scanTarget.seat, row: scanTarget.row, cards: scanTarget.cards } : null;
+  const abort = state.abort;
+  return {
+    id: hand.handId,
+    number: hand.number,
+    phase: state.phase as HandPhase,
+    button: state.info.button,
+    cardsRead: state.deal.reads,
+    seats: state.seats.map((s) => handSeatView(state, profile, s, scanning)),
+    // Only a table with a scanner is told what to scan; without one every hand is tapped in.
+    expectedScan: hand.open && hasScanner ? scannerExpects(state) : null,
+    blockers: hand.open ? blockers(state).map((message) => ({ code: 'blocker', message })) : [],
+    misdeal: abort?.kind === 'misdeal' ? { code: abort.cause, message: abort.detail } : null,
+    result: resultView(state, profile),
+  };
+}
+
+// ---------------------------------------------------------------- the table
+
+function seatViews(snapshot: TableSnapshot): SeatView[] {
+  const state = snapshot.hand?.open ? snapshot.hand.state : null;
+  const now = state ? stacksNow(state) : {};
+  return SEAT_NUMBERS.map((seat) => {
+    const s = snapshot.seats[seat - 1];
+    const inHand = now[seat];
+    return {
+      seat,
+      compass: COMPASS[seat],
+      player: s.player ? { id: s.player.id, name: s.player.name ?? s.player.id } : null,
+      stack: inHand ?? s.stack,
+    };
+  });
+}
+
+function alertViews(snapshot: TableSnapshot): AlertView[] {
+  return snapshot.alerts.map((a) => ({ id: a.id, kind: a.kind, code: a.code, message: a.message, raisedAt: Date.parse(a.raisedAt) }));
+}
+
+/** The profile's naturals, highest-ranked first (catalogue order among equals). */
+function naturalNames(profile: Profile): string[] {
+  return NATURAL_NAMES.filter((n) => profile.naturals[n] !== undefined)
+    .sort((x, y) => profile.naturals[x]!.rank - profile.naturals[y]!.rank || NATURAL_NAMES.indexOf(x) - NATURAL_NAMES.indexOf(y));
+}
+
+/** The whole screen's state from one table snapshot (and the last refused device read). */
+export function toTerminalView(snapshot: TableSnapshot, context: ViewContext, deviceNotice: Reason | null = null): TerminalView {
+  const profile = snapshot.profile;
+  const status = (identity: DeviceIdentity | null) => (identity ? snapshot.devices.find((d) => d.device === identity.id) : undefined);
+  return {
+    table: {
+      id: snapshot.tableId,
+      name: snapshot.name,
+      pointValue: snapshot.pointValue,
+      currency: context.currency,
+      profile: { name: profile.name, version: profile.version },
+      surrenderPoints: profile.surrenderPenalty,
+      naturals: naturalNames(profile),
+      buyIn: snapshot.buyIn,
+    },
+    shoe: deviceView('shoe', context.shoe, status(context.shoe)),
+    scanner: deviceView('scanner', context.scanner, status(context.scanner)),
+    dealer: snapshot.dealer,
+    button: snapshot.button,
+    seats: seatViews(snapshot),
+    hand: handView(snapshot, profile, context.scanner !== null),
+    alerts: alertViews(snapshot),
+    deviceNotice,
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * `npm run serve -- [options]`: the dealer terminal as a local web server. Opens the terminal
+ * (database, table, devices: app/terminal), serves the built screen and the contract, and
+ * prints the URL to open, with its per-launch token. Ctrl-C stops the devices and closes the
+ * database.
+ */
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseTerminalArgs, TERMINAL_FLAGS } from '../terminal/config';
+import { openTerminal } from '../terminal/terminal';
+import { startWebServer } from './server';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DEFAULT_DB = join(homedir(), '.chinese-poker-terminal', 'terminal.db');
+
+const USAGE = `usage: npm run serve -- [options]
+  --host ADDRESS            interface to listen on (default 127.0.0.1: this machine only)
+  --port N                  port (default 8417; 0 = any free port)
+  --no-build                do not rebuild the screen when its sources changed
+${TERMINAL_FLAGS}
+The database defaults to ${DEFAULT_DB}.`;
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const parsed = parseTerminalArgs(argv, { db: DEFAULT_DB, seed: Date.now() % 1_000_000 }, {
+    host: { type: 'string' },
+    port: { type: 'string' },
+    'no-build': { type: 'boolean' },
+  });
+  if (!parsed.ok) {
+    process.stderr.write(`serve: ${parsed.error.message}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  const { config, extra } = parsed.value;
+  const portText = (extra.port as string | undefined) ?? '8417';
+  if (!/^\d+$/.test(portText) || Number(portText) > 65535) {
+    process.stderr.write(`serve: --port must be a number from 0 to 65535, got ${JSON.stringify(portText)}\n`);
+    process.exit(2);
+  }
+  const say = (line: string) => process.stderr.write(`serve: ${line}\n`);
+
+  if (!extra['no-build']) {
+    const { build } = (await import(join(ROOT, 'scripts', 'build.mjs'))) as { build: (what: string, o: object) => Promise<string[]> };
+    const did = await build('renderer', { ifStale: true, quiet: true });
+    if (did.length) say('built the screen');
+  }
+
+  mkdirSync(dirname(resolve(config.db)), { recursive: true });
+  const terminal = await openTerminal(config, { log: say });
+  const server = await startWebServer({
+    rendererDir: join(ROOT, 'out', 'renderer'),
+    dispatch: terminal.dispatch,
+    subscribe: terminal.subscribe,
+    host: (extra.host as string | undefined) ?? '127.0.0.1',
+    port: Number(portText),
+    log: say,
+  });
+  say(`database ${resolve(config.db)}, table ${terminal.tableId}`);
+  say(`shoe: ${terminal.shoe ? terminal.shoe.label : 'none'}; scanner: ${terminal.scanner ? terminal.scanner.label : 'none'}`);
+  // The one line a script (or a person) needs: the URL with the token.
+  process.stdout.write(`${server.url}\n`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await server.close();
+    await terminal.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`serve: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

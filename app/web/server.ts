@@ -1,0 +1,216 @@
+/**
+ * The terminal as a local web server (`npm run serve`): the built renderer over HTTP and
+ * the contract over one WebSocket, for a browser on this machine (or, with `--host`, on the
+ * floor's network). A random token made at launch is required on every request: the first
+ * page load carries it as `?token=`, which sets an HttpOnly, SameSite=Strict cookie for
+ * the page's assets and socket; anything without it gets 401. The socket also refuses a
+ * foreign Origin. No logic here: requests go to the same dispatch as Electron's IPC.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { PushEvents, PushName } from '../contract/handlers';
+import { idOf, MAX_REQUEST_BYTES, parseRequest, type ServerMessage } from '../contract/wire';
+import type { Dispatch } from '../terminal/dispatch';
+
+export interface WebServerOptions {
+  /** Folder of the built renderer (index.html and assets/). */
+  readonly rendererDir: string;
+  readonly dispatch: Dispatch;
+  /** Subscribes to pushed events; returns the unsubscribe function. */
+  readonly subscribe: <E extends PushName>(name: E, listener: (payload: PushEvents[E]) => void) => () => void;
+  /** 127.0.0.1 unless the operator asks for another interface. */
+  readonly host?: string;
+  /** 0 picks a free port. */
+  readonly port?: number;
+  /** Fixed token (tests); otherwise 32 random bytes, hex. */
+  readonly token?: string;
+  readonly log?: (line: string) => void;
+}
+
+export interface WebServer {
+  /** The URL to open, with the token. */
+  readonly url: string;
+  readonly port: number;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+const COOKIE = 'cpt_token';
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+/** The policy the page runs under (the same as the meta tag in renderer/index.html, plus
+ *  what only a header can say). */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; " +
+  "base-uri 'none'; form-action 'none'; object-src 'none'; frame-ancestors 'none'";
+
+function sameToken(given: string | null | undefined, token: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function cookieToken(req: IncomingMessage): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === COOKIE) return decodeURIComponent(v.join('='));
+  }
+  return null;
+}
+
+function securityHeaders(res: ServerResponse): void {
+  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+}
+
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const token = options.token ?? randomBytes(32).toString('hex');
+  const root = resolve(options.rendererDir);
+  const log = options.log ?? (() => {});
+  const sockets = new Set<WebSocket>();
+
+  /** The request's token: `?token=` on the URL, else the cookie. */
+  function tokenOf(req: IncomingMessage, url: URL): { ok: boolean; fromQuery: boolean } {
+    const q = url.searchParams.get('token');
+    if (q !== null) return { ok: sameToken(q, token), fromQuery: true };
+    return { ok: sameToken(cookieToken(req), token), fromQuery: false };
+  }
+
+  async function serveFile(res: ServerResponse, path: string, head: boolean): Promise<void> {
+    const body = await readFile(path);
+    res.statusCode = 200;
+    res.setHeader('Content-Type', TYPES[extname(path)] ?? 'application/octet-stream');
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Content-Length', body.length);
+    res.end(head ? undefined : body);
+  }
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      securityHeaders(res);
+      const url = new URL(req.url ?? '/', 'http://terminal.invalid');
+      const auth = tokenOf(req, url);
+      if (!auth.ok) {
+        res.statusCode = 401;
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.end('This terminal needs the link with its token, as printed where `npm run serve` was started.\n');
+        return;
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.statusCode = 405;
+        res.setHeader('Allow', 'GET, HEAD');
+        res.end();
+        return;
+      }
+      if (auth.fromQuery) {
+        res.setHeader('Set-Cookie', `${COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
+      }
+      const rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
+      const path = normalize(join(root, rel));
+      if (path !== root && !path.startsWith(root + sep)) {
+        res.statusCode = 404;
+        res.end();
+        return;
+      }
+      try {
+        const s = await stat(path);
+        if (!s.isFile()) throw new Error('not a file');
+        await serveFile(res, path, req.method === 'HEAD');
+      } catch {
+        res.statusCode = 404;
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.end('not found\n');
+      }
+    })().catch((e: unknown) => {
+      log(`web: ${e instanceof Error ? e.message : String(e)}`);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_BYTES });
+
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://terminal.invalid');
+    const origin = req.headers.origin;
+    const host = req.headers.host;
+    const originOk = origin === undefined || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`));
+    if (url.pathname !== '/ws' || !tokenOf(req, url).ok || !originOk) {
+      socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+
+  function send(ws: WebSocket, message: ServerMessage): void {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  }
+
+  wss.on('connection', (ws: WebSocket) => {
+    sockets.add(ws);
+    ws.on('close', () => sockets.delete(ws));
+    ws.on('error', () => sockets.delete(ws));
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      const text = data.toString();
+      const parsed = parseRequest(text);
+      if (!parsed.ok) {
+        log(`web: refused a message: ${parsed.error.message}`);
+        const id = idOf(text);
+        if (id !== null) send(ws, { t: 'res', id, result: parsed });
+        return;
+      }
+      const { id, name, args } = parsed.value;
+      void options.dispatch(name, args).then((result) => send(ws, { t: 'res', id, result }));
+    });
+  });
+
+  const unsubscribe = options.subscribe('view', (payload) => {
+    const text = JSON.stringify({ t: 'push', name: 'view', payload } satisfies ServerMessage);
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
+  });
+
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((ok, ko) => {
+    server.once('error', ko);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', ko);
+      ok();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  return {
+    url: `http://${shownHost}:${port}/?token=${token}`,
+    port,
+    token,
+    async close() {
+      unsubscribe();
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      await new Promise<void>((ok) => server.close(() => ok()));
+    },
+  };
+}

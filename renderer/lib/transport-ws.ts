@@ -1,0 +1,115 @@
+/**
+ * The contract over the browser's WebSocket (`npm run serve`): requests carry an id, replies
+ * come back with it, pushed events interleave. Reconnects with backoff when the link drops;
+ * a request made while the link is down is refused at once, in words.
+ */
+import type { Transport } from '../../app/contract/client';
+import type { PushName, RequestName } from '../../app/contract/handlers';
+import type { ServerMessage } from '../../app/contract/wire';
+import { fail, type Result } from '../../app/domain/result';
+
+export interface WebSocketTransportOptions {
+  /** ws:// URL including the token. */
+  readonly url: string;
+  /** Per-request time limit, ms. */
+  readonly timeoutMs?: number;
+  /** For tests: the WebSocket constructor. */
+  readonly WebSocketImpl?: typeof WebSocket;
+}
+
+export function createWebSocketTransport(options: WebSocketTransportOptions): Transport & { close(): void } {
+  const Impl = options.WebSocketImpl ?? WebSocket;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const pushListeners = new Set<(name: PushName, payload: unknown) => void>();
+  const linkListeners = new Set<(up: boolean) => void>();
+  const pending = new Map<number, { resolve: (r: Result<unknown>) => void; timer: ReturnType<typeof setTimeout> }>();
+  let socket: WebSocket | null = null;
+  let up = false;
+  let nextId = 1;
+  let closed = false;
+  let backoff = 250;
+
+  function setLink(value: boolean) {
+    if (up === value) return;
+    up = value;
+    for (const l of linkListeners) l(value);
+  }
+
+  function failAll(message: string) {
+    for (const [id, p] of pending) {
+      clearTimeout(p.timer);
+      p.resolve(fail('link-down', message));
+      pending.delete(id);
+    }
+  }
+
+  function connect() {
+    if (closed) return;
+    const ws = new Impl(options.url);
+    socket = ws;
+    ws.onopen = () => {
+      backoff = 250;
+      setLink(true);
+    };
+    ws.onmessage = (e) => {
+      let m: ServerMessage;
+      try {
+        m = JSON.parse(String(e.data)) as ServerMessage;
+      } catch {
+        return;
+      }
+      if (m.t === 'res') {
+        const p = pending.get(m.id);
+        if (p) {
+          clearTimeout(p.timer);
+          pending.delete(m.id);
+          p.resolve(m.result);
+        }
+      } else if (m.t === 'push') {
+        for (const l of pushListeners) l(m.name, m.payload);
+      }
+    };
+    // A failed connection is followed by close, which retries; nothing to do here.
+    ws.onerror = () => {};
+    ws.onclose = () => {
+      socket = null;
+      setLink(false);
+      failAll('the connection to the terminal dropped; the request may not have been done');
+      if (!closed) {
+        setTimeout(connect, backoff);
+        backoff = Math.min(backoff * 2, 5_000);
+      }
+    };
+  }
+
+  connect();
+
+  return {
+    request(name: RequestName, args: unknown): Promise<Result<unknown>> {
+      if (!socket || !up) return Promise.resolve(fail('link-down', 'not connected to the terminal'));
+      const id = nextId++;
+      const ws = socket;
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          resolve(fail('timeout', `the terminal did not answer ${name} in time`));
+        }, timeoutMs);
+        pending.set(id, { resolve, timer });
+        ws.send(JSON.stringify({ t: 'req', id, name, args }));
+      });
+    },
+    onPush(listener) {
+      pushListeners.add(listener);
+      return () => pushListeners.delete(listener);
+    },
+    onLink(listener) {
+      linkListeners.add(listener);
+      listener(up);
+      return () => linkListeners.delete(listener);
+    },
+    close() {
+      closed = true;
+      socket?.close();
+    },
+  };
+}

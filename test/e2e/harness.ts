@@ -1,0 +1,170 @@
+/**
+ * End-to-end harness: `npm run serve` as a real process on a temporary database, the shoe
+ * simulator and a scanner on socat pseudo-terminals, and Debian's chromium driven by
+ * playwright-core. Only processes started here are ended, by their ids.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { makeCard, type Card } from '../../app/domain/cards';
+import { PtyPair } from '../../hardware/sim/pty-pair';
+import { SerialShoeSimulator } from '../../hardware/sim/serial-shoe-sim';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const ROOT = join(HERE, '..', '..');
+export const SCREENSHOTS = join(HERE, 'screenshots');
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
+/** Builds the screen if its sources changed since the last build. */
+export async function buildScreen(): Promise<void> {
+  const { build } = (await import(join(ROOT, 'scripts', 'build.mjs'))) as { build: (what: string, o: object) => Promise<string[]> };
+  await build('renderer', { ifStale: true, quiet: true });
+}
+
+export interface Served {
+  readonly url: string;
+  readonly dir: string;
+  readonly stderr: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts `npm run serve` with these terminal flags on a fresh database; resolves with its URL. */
+export async function startServe(flags: readonly string[]): Promise<Served> {
+  const dir = mkdtempSync(join(tmpdir(), 'cpt-e2e-'));
+  const child: ChildProcess = spawn('npm', ['run', '--silent', 'serve', '--', '--db', join(dir, 'terminal.db'), '--port', '0', '--no-build', ...flags], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
+  let err = '';
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (d: string) => (err += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`serve printed no URL within 60 s: ${err}`)), 60_000);
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (d: string) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.startsWith('http://'));
+      if (line) {
+        clearTimeout(timer);
+        resolve(line.trim());
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with ${code}: ${err}`));
+    });
+  });
+  return {
+    url,
+    dir,
+    stderr: () => err,
+    async stop() {
+      if (child.exitCode === null && child.pid) {
+        const exited = new Promise((r) => child.once('exit', r));
+        process.kill(-child.pid, 'SIGTERM'); // the npm process group this harness started
+        const killer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(killer);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A simulated device on its own pty pair: the shoe (framed) or the scanner (lines). */
+export async function simulatedDevice(format: 'framed' | 'lines', paceMs: number): Promise<{ pair: PtyPair; sim: SerialShoeSimulator; log: string[] }> {
+  const pair = await PtyPair.open();
+  const log: string[] = [];
+  const sim = new SerialShoeSimulator({
+    path: pair.devicePath, format, paceMs, heartbeatMs: format === 'framed' ? 500 : null, reopenMs: 10,
+    log: (m) => log.push(`${new Date().toISOString()} ${m}`),
+  });
+  await sim.start();
+  return { pair, sim, log };
+}
+
+// ------------------------------------------------------------------ stacked decks
+
+/**
+ * The "dragon" deck: seat s holds one card of every rank, rank r in suit (r + s) mod 4, so
+ * every seat may truly declare a Dragon and none holds six pairs. Set as
+ * front 2-3-4, middle 5-9, back T-A (two straights), every seat's hand has the same value.
+ */
+export function dragonHand(seat: number): Card[] {
+  return Array.from({ length: 13 }, (_, r) => makeCard(r, (r + seat) % 4));
+}
+
+/** The order the shoe must read so that each seat gets `hands[seat]`: the k-th card goes to
+ *  seat ((button + k) mod 4) + 1 (RULES.md section 2). */
+export function dealOrder(button: number, hands: (seat: number) => Card[]): Card[] {
+  const out: Card[] = [];
+  const next = [0, 0, 0, 0, 0];
+  for (let k = 0; k < 52; k++) {
+    const seat = ((button + k) % 4) + 1;
+    out.push(hands(seat)[next[seat]++]);
+  }
+  return out;
+}
+
+/** A valid set of a dragon hand: front ranks 2-4, middle 5-9, back T-A. */
+export function validSet(seat: number): { front: Card[]; middle: Card[]; back: Card[] } {
+  const h = dragonHand(seat);
+  return { front: h.slice(0, 3), middle: h.slice(3, 8), back: h.slice(8, 13) };
+}
+
+/** A fouled set of a dragon hand: the T-A straight in the middle beats the 5-9 in the back. */
+export function fouledSet(seat: number): { front: Card[]; middle: Card[]; back: Card[] } {
+  const h = dragonHand(seat);
+  return { front: h.slice(0, 3), middle: h.slice(8, 13), back: h.slice(3, 8) };
+}
+
+// ------------------------------------------------------------------ page helpers
+
+export function screenshot(page: Page, name: string): Promise<Buffer> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Waits until the page shows the hand in `phase`. */
+export async function phase(page: Page, p: string, timeout = 15_000): Promise<void> {
+  await page.waitForSelector(`[data-testid=phase][data-phase="${p}"]`, { timeout });
+}
+
+export async function selectSeat(page: Page, seat: number): Promise<void> {
+  const el = page.locator(`.felt [data-seat="${seat}"]`);
+  if ((await el.getAttribute('aria-pressed')) !== 'true') await el.click();
+}
+
+/** Clicks the confirming button of the open question. */
+export async function confirm(page: Page): Promise<void> {
+  await page.click('[data-testid=confirm-yes]');
+  await page.waitForSelector('[data-testid=confirm-dialog]', { state: 'detached' });
+}
+
+/** Enters a seat's set by tapping its cards into the rows. */
+export async function tapSet(page: Page, seat: number, set: { front: Card[]; middle: Card[]; back: Card[] }): Promise<void> {
+  await page.click(`[data-testid=showdown-seat][data-seat="${seat}"] [data-testid=tap-entry]`);
+  const dialog = page.locator(`[data-testid=tap-entry-dialog][data-seat="${seat}"]`);
+  for (const row of ['front', 'middle', 'back'] as const) {
+    await dialog.locator(`[data-testid=tap-row-${row}]`).click();
+    for (const card of set[row]) await dialog.locator(`[data-testid=tap-remaining] [data-card="${card}"]`).click();
+  }
+  await dialog.locator('[data-testid=tap-submit]').click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** The deal counts shown on the four seats. */
+export function dealCounts(page: Page): Promise<number[]> {
+  return page.locator('.felt [data-testid=deal-count]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.count)));
+}

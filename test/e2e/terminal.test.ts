@@ -1,0 +1,292 @@
+// End to end: `npm run serve` (a real process, real SQLite, real TableService) with the shoe
+// simulator on one socat pseudo-terminal (framed format) and a scanner on another (lines),
+// driven through Debian's chromium by playwright-core. One table, hand after hand:
+//   1. a full hand from shuffle to paid out, one seat scanned, the others tapped, one foul;
+//   2. a surrender refused for lack of chips then one accepted; a true and a false natural;
+//   3. a misdeal from a card read twice (the button stays);
+//   4. the redeal, with the shoe unplugged mid-deal and plugged back in; then a scanned card
+//      that is not the expected seat's.
+// Screenshots of the key screens go to test/e2e/screenshots/.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Card } from '../../app/domain/cards';
+import type { PtyPair } from '../../hardware/sim/pty-pair';
+import { SerialShoeSimulator } from '../../hardware/sim/serial-shoe-sim';
+import {
+  buildScreen, confirm, dealCounts, dealOrder, dragonHand, fouledSet, launchBrowser, phase, screenshot, selectSeat, simulatedDevice,
+  startServe, tapSet, validSet, type Served,
+} from './harness';
+
+let served: Served;
+let browser: Browser;
+let page: Page;
+let shoe: { pair: PtyPair; sim: SerialShoeSimulator; log: string[] };
+let scanner: { pair: PtyPair; sim: SerialShoeSimulator; log: string[] };
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  await buildScreen();
+  shoe = await simulatedDevice('framed', 15);
+  scanner = await simulatedDevice('lines', 5);
+  served = await startServe(['--shoe', shoe.pair.terminalPath, '--shoe-format', 'framed', '--scanner', scanner.pair.terminalPath, '--scanner-format', 'lines', '--table-name', 'Table 7']);
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(served.url);
+  await page.waitForSelector('[data-testid=screen]');
+}, 120_000);
+
+afterEach(async (ctx) => {
+  // A failed step leaves a picture of the screen it failed on.
+  if (ctx.task.result?.state !== 'fail') return;
+  if (page) await screenshot(page, `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => {});
+  process.stderr.write(`--- serve:\n${served?.stderr() ?? ''}\n--- shoe simulator:\n${shoe?.log.join('\n') ?? ''}\n`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.stop();
+  for (const d of [shoe, scanner]) {
+    await d?.sim.stop();
+    await d?.pair.close();
+  }
+});
+
+/** Starts the hand and has the shoe read `cards`; resolves when the shoe has sent them all. */
+async function deal(cards: Card[]): Promise<void> {
+  await page.click('[data-testid=start-hand]');
+  await phase(page, 'dealing');
+  await shoe.sim.feed(cards);
+}
+
+async function markReady(seats: number[]): Promise<void> {
+  for (const seat of seats) {
+    await selectSeat(page, seat);
+    await page.click('[data-testid=mark-ready]');
+    await page.waitForSelector(`.felt [data-seat="${seat}"] [data-testid=ready-marker]`);
+  }
+}
+
+async function payAll(): Promise<void> {
+  const count = await page.locator('[data-testid=payment]').count();
+  for (let i = 0; i < count; i++) {
+    await page.click(`[data-testid=payment][data-index="${i}"] [data-testid=mark-paid]`);
+    await page.waitForSelector(`[data-testid=payment][data-index="${i}"][data-done="true"]`);
+  }
+}
+
+const stackOf = (seat: number) => page.locator(`.felt [data-seat="${seat}"] [data-testid=stack]`).innerText();
+const buttonAt = async () => Number(await page.locator('.felt [data-seat]:has([data-testid=button-marker])').getAttribute('data-seat'));
+
+describe('dealer terminal in a browser', () => {
+  it('shows the table, the serial shoe connected and the scanner', async () => {
+    await page.waitForSelector('[data-testid=device-shoe][data-status=connected][data-kind=serial]');
+    await page.waitForSelector('[data-testid=device-scanner][data-kind=serial]');
+    expect(await page.locator('.felt [data-seat] .compass').allInnerTexts()).toEqual(['North', 'East', 'South', 'West']);
+  });
+
+  it('signs the dealer on and seats four players', async () => {
+    await page.fill('[data-testid=dealer-name]', 'Eva');
+    await page.click('[data-testid=dealer-on]');
+    await page.waitForSelector('[data-testid=dealer-on-duty]');
+    for (const [seat, name] of [[1, 'Ann'], [2, 'Bob'], [3, 'Cyril'], [4, 'Dana']] as const) {
+      await selectSeat(page, seat);
+      await page.fill('[data-testid=player-name]', name);
+      await page.fill('[data-testid=buy-in]', '2000');
+      await page.click('[data-testid=seat-player]');
+      await page.waitForSelector(`.felt [data-seat="${seat}"] [data-testid=stack]`);
+    }
+    expect(await stackOf(4)).toMatch(/2,000/);
+    await screenshot(page, '01-seated');
+  });
+
+  it('plays a full hand from shuffle to paid out: counts fill, one seat scanned, a foul, payments ticked', async () => {
+    expect(await buttonAt()).toBe(1);
+    await page.click('[data-testid=start-hand]');
+    await phase(page, 'dealing');
+    const dealt = shoe.sim.feed(dealOrder(1, dragonHand));
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid=cards-read]')?.textContent?.match(/\d+/)?.[0] ?? 0) >= 20);
+    await screenshot(page, '02-dealing');
+    await dealt;
+    await phase(page, 'setting');
+    expect(await dealCounts(page)).toEqual([13, 13, 13, 13]);
+
+    await markReady([1, 2, 3, 4]);
+    await page.click('[data-testid=open-showdown]');
+    await phase(page, 'showdown');
+    // Announcement order starts left of the button: seat 2 first, front first.
+    await page.waitForSelector('[data-testid=scan-prompt][data-seat="2"][data-row=front]');
+    const set2 = validSet(2);
+    await scanner.sim.feed(set2.front);
+    await page.waitForSelector('[data-testid=scan-prompt][data-seat="2"][data-row=middle]');
+    await screenshot(page, '03-showdown-scanning');
+    await scanner.sim.feed(set2.middle);
+    await page.waitForSelector('[data-testid=scan-prompt][data-seat="2"][data-row=back]');
+    await scanner.sim.feed(set2.back);
+    await page.waitForSelector('[data-testid=scan-prompt][data-seat="3"][data-row=front]');
+    await page.waitForSelector('[data-testid=showdown-seat][data-seat="2"] [data-testid=words-back]');
+
+    await tapSet(page, 3, validSet(3));
+    await tapSet(page, 4, fouledSet(4));
+    await tapSet(page, 1, validSet(1));
+    await page.waitForSelector('.felt [data-seat="4"] [data-testid=foul-marker]');
+    expect(await page.locator('[data-testid=showdown-seat][data-seat="4"] [data-testid=foul-reason]').innerText()).toMatch(/^Foul: /);
+    expect(await page.locator('[data-testid=showdown-seat][data-seat="2"] [data-testid=words-back]').innerText()).toBe('Straight, ace high');
+    await screenshot(page, '04-showdown-foul');
+
+    await page.click('[data-testid=settle]');
+    await phase(page, 'paying');
+    const pairs = await page.locator('[data-testid=comparison]').evaluateAll((els) => els.map((e) => {
+      const d = (e as HTMLElement).dataset;
+      return `${d.a}-${d.b}:${d.points}`;
+    }));
+    // Left of the button, clockwise: 2, 3, 4, 1. The three valid hands push; the foul pays 6 each.
+    expect(pairs).toEqual(['2-3:0', '2-4:6', '2-1:0', '3-4:6', '3-1:0', '4-1:-6']);
+    const nets = await page.locator('[data-testid=seat-result]').evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.seat}:${(e as HTMLElement).dataset.net}`));
+    expect(nets).toEqual(['2:60000', '3:60000', '4:-180000', '1:60000']);
+    expect(await page.locator('[data-testid=payment]').count()).toBe(3);
+    await screenshot(page, '05-results');
+
+    await page.click('[data-testid=lang-cs]');
+    await page.waitForSelector('text=Platby v tomto pořadí');
+    expect(await page.locator('[data-testid=comparison][data-a="2"][data-b="3"] td').first().innerText()).toBe('Nejvyšší čtyřka');
+    await screenshot(page, '06-results-czech');
+    await page.click('[data-testid=lang-en]');
+
+    await payAll();
+    await phase(page, 'closed');
+    expect(await stackOf(4)).toMatch(/CZK\s?200(?!\d)/);
+    expect(await stackOf(1)).toMatch(/2,600/);
+    expect(await buttonAt()).toBe(2);
+  }, 120_000);
+
+  it('refuses a surrender the chips do not cover, accepts one they do; verifies a true and a false natural', async () => {
+    await deal(dealOrder(2, dragonHand));
+    await phase(page, 'setting');
+
+    await selectSeat(page, 4);
+    await page.click('[data-testid=surrender]');
+    await confirm(page);
+    const refusal = page.locator('[data-testid=seat-actions] [data-testid=refusal]');
+    await refusal.waitFor();
+    expect(await refusal.getAttribute('data-code')).toBe('surrender-not-covered');
+    expect(await refusal.innerText()).toMatch(/cannot surrender/);
+    expect(await page.locator('.felt [data-seat="4"] [data-testid=surrender-marker]').count()).toBe(0);
+    await screenshot(page, '07-surrender-refused');
+
+    await selectSeat(page, 2);
+    await page.click('[data-testid=surrender]');
+    await confirm(page);
+    await page.waitForSelector('.felt [data-seat="2"] [data-testid=surrender-marker]');
+
+    await selectSeat(page, 1);
+    await page.click('[data-testid=declare-natural]');
+    await page.click('[data-testid=natural-dragon]');
+    await confirm(page);
+    await page.waitForSelector('[data-testid=natural-result][data-verified=true]');
+    await page.waitForSelector('.felt [data-seat="1"] [data-testid=natural-marker]');
+
+    await selectSeat(page, 3);
+    await page.click('[data-testid=declare-natural]');
+    await page.click('[data-testid=natural-six-pairs]');
+    await confirm(page);
+    await page.waitForSelector('[data-testid=natural-result][data-verified=false]');
+    expect(await page.locator('[data-testid=natural-reason]').innerText()).toMatch(/six pairs/i);
+    await page.waitForSelector('.felt [data-seat="3"] [data-testid=natural-rejected-marker]');
+    await screenshot(page, '08-naturals');
+
+    await markReady([4]);
+    await page.click('[data-testid=open-showdown]');
+    await phase(page, 'showdown');
+    await tapSet(page, 4, validSet(4));
+    await page.click('[data-testid=settle]');
+    await phase(page, 'paying');
+    const kinds = await page.locator('[data-testid=comparison] .kind').allInnerTexts();
+    expect(kinds).toContain('natural');
+    expect(kinds).toContain('surrender');
+    await screenshot(page, '09-results-natural-surrender');
+    await payAll();
+    await phase(page, 'closed');
+    expect(await buttonAt()).toBe(3);
+  }, 120_000);
+
+  it('calls a misdeal when a card is read twice; the alert stays until acknowledged; the button stays', async () => {
+    const cards = dealOrder(3, dragonHand);
+    cards.splice(11, 0, cards[10]);
+    await deal(cards);
+    await phase(page, 'misdealt');
+    const banner = page.locator('[data-testid=misdeal-banner]');
+    expect(await banner.getAttribute('data-cause')).toBe('card-read-twice');
+    expect(await banner.innerText()).toMatch(/button stays at seat 3/);
+    const alert = page.locator('[data-testid=alert][data-kind=misdeal]');
+    await alert.waitFor();
+    await screenshot(page, '10-misdeal');
+    await alert.locator('[data-testid=ack-alert]').click();
+    await alert.waitFor({ state: 'detached' });
+    expect(await buttonAt()).toBe(3);
+  }, 60_000);
+
+  it('redeals; the shoe is unplugged mid-deal and plugged back in, and the deal completes', async () => {
+    // A shoe that pulls its own cable before its 21st card for 2 s (socat ends, the links
+    // vanish, socat comes back): the simulator's unplug fault on its pty pair.
+    await shoe.sim.stop();
+    shoe.sim = new SerialShoeSimulator({
+      path: shoe.pair.devicePath, format: 'framed', paceMs: 15, heartbeatMs: 500, reopenMs: 10,
+      faults: ['unplug@20:2000'], unplug: (ms) => shoe.pair.restart(ms), log: (m) => shoe.log.push(`${new Date().toISOString()} ${m}`),
+    });
+    await shoe.sim.start();
+    // The new shoe numbers its frames from 0: its first heartbeat shows the terminal the jump
+    // (reported, and refused as no hand is in play) before the redeal starts.
+    await page.waitForSelector('[data-testid=device-notice][data-code=no-hand-in-play]');
+
+    await page.click('[data-testid=redeal]');
+    await phase(page, 'dealing');
+    expect(await buttonAt()).toBe(3);
+    const dealt = shoe.sim.feed(dealOrder(3, dragonHand));
+    await page.waitForSelector('[data-testid=device-shoe]:not([data-status=connected])', { timeout: 20_000 });
+    await page.waitForSelector('[data-testid=alert][data-kind=device-fault]');
+    // The cable is pulled while the 21st card's frame is in flight: it arrived or it did not.
+    expect([20, 21]).toContain(Number(await page.locator('[data-testid=cards-read]').innerText().then((t) => t.match(/\d+/)![0])));
+    await screenshot(page, '11-shoe-unplugged');
+    await page.waitForSelector('[data-testid=device-shoe][data-status=connected]', { timeout: 20_000 });
+    await dealt;
+    await phase(page, 'setting', 20_000);
+    expect(await dealCounts(page)).toEqual([13, 13, 13, 13]);
+    expect(await page.locator('[data-testid=misdeal-banner]').count()).toBe(0);
+    await screenshot(page, '12-shoe-replugged');
+    // The fault alerts stay until someone acknowledges them (keyboard: A, the oldest first).
+    while (await page.locator('[data-testid=alert]').count()) {
+      const n = await page.locator('[data-testid=alert]').count();
+      await page.keyboard.press('a');
+      await page.waitForFunction((before) => document.querySelectorAll('[data-testid=alert]').length < before, n);
+    }
+  }, 90_000);
+
+  it('shows a scanned card that is not the expected seat\'s as an irregularity that blocks settlement', async () => {
+    // Dana (seat 4) lost her whole stack in hand 2: three players now. Keyboard: seat, then F.
+    expect(await page.locator('.felt [data-seat="4"] [data-testid=stack]').innerText()).toMatch(/CZK\s?0(?!\d)/);
+    for (const seat of [1, 2, 3]) {
+      await page.keyboard.press(String(seat));
+      await page.keyboard.press('f');
+      await page.waitForSelector(`.felt [data-seat="${seat}"] [data-testid=ready-marker]`);
+    }
+    await page.keyboard.press('o');
+    await phase(page, 'showdown');
+    // Left of the button (3) is seat 4, out of this hand: seat 1 is read first.
+    await page.waitForSelector('[data-testid=scan-prompt][data-seat="1"][data-row=front]');
+    // Seat 1's front is scanned with one of seat 2's cards in it; once the hand is complete
+    // the terminal checks it against the deal.
+    const set1 = validSet(1);
+    await scanner.sim.feed([dragonHand(2)[0], set1.front[1], set1.front[2]]);
+    await page.waitForSelector('[data-testid=scan-prompt][data-seat="1"][data-row=middle]');
+    await scanner.sim.feed(set1.middle);
+    await page.waitForSelector('[data-testid=scan-prompt][data-seat="1"][data-row=back]');
+    await scanner.sim.feed(set1.back);
+    const alert = page.locator('[data-testid=alert][data-kind=irregularity]');
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/another seat/);
+    expect(await page.locator('[data-testid=blockers]').innerText()).toMatch(/floor/);
+    await screenshot(page, '13-irregular-scan');
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+});

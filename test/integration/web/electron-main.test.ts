@@ -1,0 +1,102 @@
+// The bundled Electron main process (out/main/main.cjs, built by scripts/build.mjs) run under
+// Node with a recording stand-in for the `electron` module: Electron's binary cannot run on
+// build machines, so this checks everything around it for real: the bundle loads with only
+// its native externals, opens a real SQLite database in the "user data" folder, locks the
+// window down, registers exactly the contract's IPC channels, refuses a foreign sender and
+// bad arguments, answers through the real TableService, and blocks every network URL.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REQUEST_NAMES } from '../../../app/contract/handlers';
+
+const ROOT = join(__dirname, '..', '..', '..');
+let report: Record<string, any>;
+let userData: string;
+
+beforeAll(async () => {
+  const { buildElectron } = (await import(join(ROOT, 'scripts', 'build.mjs'))) as { buildElectron: () => Promise<void> };
+  await buildElectron();
+  userData = mkdtempSync(join(tmpdir(), 'cpt-electron-main-'));
+  const out = execFileSync(process.execPath, ['--require', join(__dirname, 'fixtures', 'fake-electron.cjs'), join(ROOT, 'out', 'main', 'main.cjs'), '--', '--shoe', 'none', '--table-name', 'Shell test'], {
+    env: { ...process.env, FAKE_ELECTRON_USERDATA: userData, CPT_SQLITE_BINDING: '' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  report = JSON.parse(out.trim().split('\n').pop()!);
+}, 60_000);
+
+afterAll(() => rmSync(userData, { recursive: true, force: true }));
+
+describe('Electron main process (bundled)', () => {
+  it('runs without error and loads the built screen from disk', () => {
+    expect(report.error).toBeUndefined();
+    expect(report.loaded).toHaveLength(1);
+    expect(report.loaded[0]).toMatch(/out[\\/]renderer[\\/]index\.html$/);
+  });
+
+  it('keeps the database in the user data folder', () => {
+    expect(existsSync(join(userData, 'terminal.db'))).toBe(true);
+  });
+
+  it('opens one locked-down window', () => {
+    expect(report.sandbox).toBe(true);
+    expect(report.windows).toHaveLength(1);
+    const prefs = report.windows[0].webPreferences;
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(prefs.preload).toMatch(/out[\\/]preload[\\/]preload\.cjs$/);
+    expect(report.windowOpen).toEqual({ action: 'deny' });
+    expect(report.menu).toBeNull();
+    expect(report.permissionHandler).toBe(true);
+    expect(report.permissionCheck).toBe(false);
+  });
+
+  it('registers exactly one IPC channel per request of the contract', () => {
+    expect([...report.handlers].sort()).toEqual(REQUEST_NAMES.map((n) => `terminal:${n}`).sort());
+  });
+
+  it('refuses a foreign sender and bad arguments, and answers through the real services', () => {
+    expect(report.calls.untrusted).toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
+    expect(report.calls.badArgs).toMatchObject({ ok: false, error: { code: 'bad-seat' } });
+    expect(report.calls.dealerOn).toMatchObject({ ok: true, value: { dealer: 'Eva', table: { name: 'Shell test' } } });
+    expect(report.calls.snapshot).toMatchObject({ ok: true, value: { dealer: 'Eva', shoe: { kind: 'none' } } });
+  });
+
+  it('loads nothing from the network or from outside the screen folder', () => {
+    expect(report.blocked).toEqual({ network: true, outsideFile: true, ownAsset: false });
+  });
+});
+
+describe('preload (bundled)', () => {
+  it('requires nothing but electron (a sandboxed preload can load nothing else)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const code = readFileSync(join(ROOT, 'out', 'preload', 'preload.cjs'), 'utf8');
+    expect([...new Set([...code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]))]).toEqual(['electron']);
+  });
+
+  it('exposes one named method per request and a view subscription, nothing generic', async () => {
+    const { readFileSync } = await import('node:fs');
+    const code = readFileSync(join(ROOT, 'out', 'preload', 'preload.cjs'), 'utf8');
+    const exposed: Record<string, Record<string, (...a: unknown[]) => unknown>> = {};
+    const invoked: unknown[][] = [];
+    const subscribed: string[] = [];
+    const electron = {
+      contextBridge: { exposeInMainWorld: (key: string, api: Record<string, (...a: unknown[]) => unknown>) => (exposed[key] = api) },
+      ipcRenderer: {
+        invoke: (channel: string, ...args: unknown[]) => (invoked.push([channel, ...args]), Promise.resolve({ ok: true, value: null })),
+        on: (channel: string) => subscribed.push(channel),
+        removeListener: (channel: string) => subscribed.push(`-${channel}`),
+      },
+    };
+    new Function('require', 'module', 'exports', code)((m: string) => (m === 'electron' ? electron : undefined), { exports: {} }, {});
+    const api = exposed.terminal;
+    expect(Object.keys(exposed)).toEqual(['terminal']);
+    expect(Object.keys(api).sort()).toEqual([...REQUEST_NAMES, 'onView'].sort());
+    await api.markReady({ seat: 2 }, 'smuggled');
+    expect(invoked).toEqual([['terminal:markReady', { seat: 2 }]]);
+    const off = api.onView(() => {}) as () => void;
+    off();
+    expect(subscribed).toEqual(['terminal-push:view', '-terminal-push:view']);
+  });
+});

@@ -1,0 +1,175 @@
+// The terminal behind both front doors (app/terminal) on the real services: a SQLite store,
+// TableService, the in-process simulated shoe. Requests go through the same dispatch as
+// Electron's IPC and the WebSocket; the screen's view is checked at each step.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TerminalView } from '../../../app/contract/view';
+import { parseTerminalArgs } from '../../../app/terminal/config';
+import { openTerminal, type Terminal } from '../../../app/terminal/terminal';
+import type { Result } from '../../../app/domain/result';
+import { bestArrangement } from '../../../app/domain/arrange';
+
+let terminal: Terminal;
+let pushes: TerminalView[];
+
+async function open(argv: string[] = []): Promise<void> {
+  const parsed = parseTerminalArgs(['--db', ':memory:', '--sim-seed', '11', '--sim-pace', '0', ...argv], { db: 'unused', seed: 1 });
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  terminal = await openTerminal(parsed.value.config);
+  pushes = [];
+  terminal.subscribe('view', (v) => pushes.push(v));
+}
+
+async function send(name: string, args: unknown = {}): Promise<TerminalView> {
+  const r = (await terminal.dispatch(name, args)) as Result<TerminalView>;
+  if (!r.ok) throw new Error(`${name} refused: ${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+/** Waits until a pushed view satisfies `test`. */
+async function until(test: (v: TerminalView) => boolean): Promise<TerminalView> {
+  for (let i = 0; i < 200; i++) {
+    const v = terminal.view();
+    if (test(v)) return v;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error('the view never got there');
+}
+
+beforeEach(async () => open());
+afterEach(async () => terminal.close());
+
+describe('terminal on the real services', () => {
+  it('opens a table with the configured rules and shows the simulated shoe', async () => {
+    const v = terminal.view();
+    expect(v.table).toMatchObject({ id: 'T1', name: 'Table 1', pointValue: 10000, currency: 'CZK', profile: { name: 'mandarin-house' }, surrenderPoints: 3 });
+    expect(v.table.naturals).toEqual(['dragon', 'six-pairs', 'three-flushes', 'three-straights']);
+    expect(v.table.buyIn.full).toBe(200000);
+    expect(v.shoe).toMatchObject({ role: 'shoe', kind: 'simulated', status: 'connected' });
+    expect(v.scanner.kind).toBe('none');
+    expect(v.seats.map((s) => s.compass)).toEqual(['N', 'E', 'S', 'W']);
+    expect(v.hand).toBeNull();
+  });
+
+  it('refuses in words what the services refuse', async () => {
+    const r = await terminal.dispatch('startHand', {});
+    expect(r).toMatchObject({ ok: false, error: { code: 'no-dealer' } });
+    expect(await terminal.dispatch('seatPlayer', { seat: 9, name: 'X', buyIn: 1 })).toMatchObject({ ok: false, error: { code: 'bad-seat' } });
+  });
+
+  it('plays a hand: counts fill as the shoe deals, cards stay hidden until the showdown, payments move the stacks', async () => {
+    await send('dealerOn', { name: 'Eva' });
+    await send('seatPlayer', { seat: 1, name: 'Ann', buyIn: 200000 });
+    await send('seatPlayer', { seat: 3, name: 'Cyril', buyIn: 300000 });
+    await send('startHand');
+    const dealt = await until((v) => v.hand?.phase === 'setting');
+    expect(dealt.hand!.seats.map((s) => s.dealt)).toEqual([13, 13, 13, 13]);
+    expect(dealt.hand!.seats.map((s) => s.live)).toEqual([true, false, true, false]);
+    expect(dealt.hand!.seats.every((s) => s.cards === null)).toBe(true);
+    // Pushes during the deal are coalesced: never more than one per card, and counts only grow.
+    const counts = pushes.filter((p) => p.hand).map((p) => p.hand!.cardsRead);
+    expect(counts.length).toBeLessThanOrEqual(60);
+    expect([...counts].sort((a, b) => a - b)).toEqual(counts);
+
+    await send('markReady', { seat: 1 });
+    await send('markReady', { seat: 3 });
+    const open = await send('openShowdown');
+    expect(open.hand!.phase).toBe('showdown');
+    expect(open.hand!.expectedScan).toBeNull(); // no scanner: nothing is scanned
+    const cards1 = open.hand!.seats[0].cards!;
+    const cards3 = open.hand!.seats[2].cards!;
+    expect(cards1).toHaveLength(13);
+    expect(open.hand!.seats[1].cards).toBeNull();
+
+    // Seat 1 fouls (four cards in front, four in the middle); seat 3 sets its best arrangement.
+    const byRank = (cs: readonly number[]) => [...cs].sort((a, b) => a - b);
+    const s1 = byRank(cards1);
+    let v = await send('setHand', { seat: 1, front: s1.slice(0, 4), middle: s1.slice(4, 8), back: s1.slice(8) });
+    expect(v.hand!.seats[0].set!.foul).toMatchObject({ code: 'wrong-count' });
+    expect(v.hand!.seats[0].set!.words).toBeNull();
+    const best = bestArrangement(cards3).hand;
+    v = await send('setHand', { seat: 3, front: [...best.front], middle: [...best.middle], back: [...best.back] });
+    expect(v.hand!.seats[2].set!.foul).toBeNull();
+    expect(v.hand!.seats[2].set!.words!.back.english).toMatch(/high|Pair|pair|Three|Straight|Flush|Full|Four/);
+    v = await send('settle');
+    expect(v.hand!.phase).toBe('paying');
+    const result = v.hand!.result!;
+    expect(result.comparisons).toHaveLength(1);
+    expect(result.comparisons[0]).toMatchObject({ a: 3, b: 1, kind: 'foul' });
+    expect(result.payments.length).toBeGreaterThan(0);
+    const p = result.payments[0];
+    expect(p).toMatchObject({ payer: 1, payee: 3, done: false });
+    const before = v.seats.map((s) => s.stack);
+    v = await send('markPaid', { index: 0 });
+    expect(v.seats[0].stack).toBe(before[0] - p.amount);
+    expect(v.seats[2].stack).toBe(before[2] + p.amount);
+    expect(v.hand!.result!.payments[0].done).toBe(true);
+    expect(v.hand!.phase).toBe('closed');
+    expect(v.button).toBe(3); // moved clockwise to the next seat that played
+  });
+
+  it('surrender refused with the reason, natural verified or rejected, misdeal keeps the button', async () => {
+    await send('dealerOn', { name: 'Eva' });
+    await send('seatPlayer', { seat: 2, name: 'Bob', buyIn: 200000 });
+    await send('seatPlayer', { seat: 4, name: 'Dana', buyIn: 200000 });
+    await send('startHand');
+    await until((v) => v.hand?.phase === 'setting');
+    const claim = await send('declareNatural', { seat: 2, natural: 'dragon' });
+    const natural = claim.hand!.seats[1].natural!;
+    expect(natural.name).toBe('dragon');
+    // A shuffled deck almost never deals a dragon; either way the verdict is shown in full.
+    if (natural.verified) expect(natural.explanation).toMatch(/every rank/);
+    else expect(natural.reason).toMatchObject({ code: 'natural-not-held', message: expect.stringMatching(/^no dragon/) });
+    expect(claim.hand!.seats[1].cards).toHaveLength(13); // laid face up to be verified
+    expect(claim.hand!.seats[3].cards).toBeNull();
+
+    const misdeal = await send('callMisdeal', { cause: 'wrong-card-count' });
+    expect(misdeal.hand!.phase).toBe('misdealt');
+    expect(misdeal.hand!.misdeal!.code).toBe('wrong-card-count');
+    expect(misdeal.button).toBe(1);
+    expect(misdeal.alerts.some((a) => a.kind === 'misdeal')).toBe(true);
+    const redeal = await send('nextHand');
+    expect(redeal.hand!.number).toBe(2);
+    expect(redeal.hand!.button).toBe(1);
+    const acked = await send('acknowledgeAlert', { id: misdeal.alerts.find((a) => a.kind === 'misdeal')!.id });
+    expect(acked.alerts.some((a) => a.kind === 'misdeal')).toBe(false);
+  });
+
+  it('keeps its data: a second terminal on the same file finds the table, the seats and the dealer', async () => {
+    await terminal.close();
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'cpt-terminal-'));
+    const db = join(dir, 't.db');
+    try {
+      await open(['--db', db, '--table-name', 'Salon']);
+      await send('dealerOn', { name: 'Eva' });
+      await send('seatPlayer', { seat: 2, name: 'Bob', buyIn: 250000 });
+      await terminal.close();
+      await open(['--db', db, '--table-name', 'ignored for an existing table']);
+      const v = terminal.view();
+      expect(v.table.name).toBe('Salon');
+      expect(v.dealer).toBe('Eva');
+      expect(v.seats[1]).toMatchObject({ player: { name: 'Bob' }, stack: 250000 });
+    } finally {
+      await terminal.close();
+      rmSync(dir, { recursive: true, force: true });
+      await open();
+    }
+  });
+});
+
+describe('terminal options', () => {
+  it('name a wrong flag', () => {
+    expect(parseTerminalArgs(['--shoe-format', 'morse'], { db: 'x', seed: 1 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/--shoe-format must be framed or lines/) } });
+    expect(parseTerminalArgs(['--currency', 'crowns'], { db: 'x', seed: 1 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/--currency/) } });
+    expect(parseTerminalArgs(['--bogus'], { db: 'x', seed: 1 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/bogus/) } });
+  });
+
+  it('default to the simulated shoe and no scanner, and take a serial shoe', () => {
+    const d = parseTerminalArgs([], { db: 'x.db', seed: 5 });
+    expect(d.ok && d.value.config).toMatchObject({ db: 'x.db', shoe: { kind: 'simulated', seed: 5 }, scanner: { kind: 'none' } });
+    const s = parseTerminalArgs(['--shoe', '/dev/ttyUSB0', '--shoe-format', 'lines', '--scanner', 'usb:0403:6001'], { db: 'x', seed: 1 });
+    expect(s.ok && s.value.config).toMatchObject({ shoe: { kind: 'serial', port: '/dev/ttyUSB0', format: 'lines' }, scanner: { kind: 'serial', port: 'usb:0403:6001', format: 'lines' } });
+  });
+});

@@ -1,0 +1,88 @@
+// The browser's side of the contract (renderer/lib/transport-ws.ts) against the real web
+// server: request and reply by id, pushed views, a refusal in words while the link is down,
+// and the reconnection when the terminal comes back.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createClient } from '../../../app/contract/client';
+import type { PushEvents } from '../../../app/contract/handlers';
+import { ok } from '../../../app/domain/result';
+import { startWebServer, type WebServer } from '../../../app/web/server';
+import { createWebSocketTransport } from '../../../renderer/lib/transport-ws';
+
+const dir = mkdtempSync(join(tmpdir(), 'cpt-ws-'));
+writeFileSync(join(dir, 'index.html'), '<!doctype html>');
+const listeners = new Set<(v: PushEvents['view']) => void>();
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function serve(port = 0): Promise<WebServer> {
+  const s = await startWebServer({
+    rendererDir: dir,
+    token: 't'.repeat(64),
+    port,
+    dispatch: async (name, args) => ok({ name, args }),
+    subscribe: (_n, l) => {
+      listeners.add(l as never);
+      return () => listeners.delete(l as never);
+    },
+  });
+  return s;
+}
+
+const waitFor = async (test: () => boolean) => {
+  for (let i = 0; i < 400 && !test(); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!test()) throw new Error('timed out');
+};
+
+describe('WebSocket transport', () => {
+  it('sends requests, gets their replies and pushed views', async () => {
+    const server = await serve();
+    cleanups.push(() => server.close());
+    const transport = createWebSocketTransport({ url: `ws://127.0.0.1:${server.port}/ws?token=${'t'.repeat(64)}`, WebSocketImpl: WebSocket as never });
+    cleanups.push(() => transport.close());
+    const client = createClient(transport);
+    let up = false;
+    client.onLink((u) => (up = u));
+    await waitFor(() => up);
+    expect(await client.send('markPaid', { index: 2 })).toEqual({ ok: true, value: { name: 'markPaid', args: { index: 2 } } });
+    const seen: unknown[] = [];
+    client.on('view', (v) => seen.push(v));
+    for (const l of listeners) l({ marker: 1 } as never);
+    await waitFor(() => seen.length === 1);
+    expect(seen).toEqual([{ marker: 1 }]);
+  });
+
+  it('refuses in words while the link is down and reconnects when the terminal is back', async () => {
+    const first = await serve();
+    const port = first.port;
+    const transport = createWebSocketTransport({ url: `ws://127.0.0.1:${port}/ws?token=${'t'.repeat(64)}`, WebSocketImpl: WebSocket as never });
+    cleanups.push(() => transport.close());
+    const client = createClient(transport);
+    const links: boolean[] = [];
+    client.onLink((u) => links.push(u));
+    await waitFor(() => links.at(-1) === true);
+    await first.close();
+    await waitFor(() => links.at(-1) === false);
+    expect(await client.send('settle', {})).toMatchObject({ ok: false, error: { code: 'link-down' } });
+    const second = await serve(port);
+    cleanups.push(() => second.close());
+    await waitFor(() => links.at(-1) === true);
+    expect(await client.send('settle', {})).toMatchObject({ ok: true });
+  });
+
+  it('is refused without the token', async () => {
+    const server = await serve();
+    cleanups.push(() => server.close());
+    const transport = createWebSocketTransport({ url: `ws://127.0.0.1:${server.port}/ws?token=wrong`, WebSocketImpl: WebSocket as never });
+    cleanups.push(() => transport.close());
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await createClient(transport).send('settle', {})).toMatchObject({ ok: false, error: { code: 'link-down' } });
+  });
+});
+
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));

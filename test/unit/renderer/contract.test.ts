@@ -1,0 +1,92 @@
+// The contract: every request named once, argument shapes checked before a handler runs,
+// and the one dispatch both front doors use (unknown names, bad arguments and thrown errors
+// come back as refusals, never as exceptions).
+import { describe, expect, it } from 'vitest';
+import { ipcChannel, isRequestName, REQUEST_NAMES, type Handlers } from '../../../app/contract/handlers';
+import { validateArgs } from '../../../app/contract/validate';
+import { idOf, parseRequest } from '../../../app/contract/wire';
+import { ok } from '../../../app/domain/result';
+import { createDispatch } from '../../../app/terminal/dispatch';
+
+describe('request names', () => {
+  it('are unique and each has its own IPC channel', () => {
+    expect(new Set(REQUEST_NAMES).size).toBe(REQUEST_NAMES.length);
+    expect(new Set(REQUEST_NAMES.map(ipcChannel)).size).toBe(REQUEST_NAMES.length);
+    expect(isRequestName('settle')).toBe(true);
+    expect(isRequestName('constructor')).toBe(false);
+    expect(isRequestName('__proto__')).toBe(false);
+  });
+});
+
+describe('argument checks', () => {
+  // [request, arguments, refusal code or null when accepted]
+  const cases: [string, unknown, string | null][] = [
+    ['snapshot', undefined, null],
+    ['snapshot', [], 'bad-arguments'],
+    ['markReady', { seat: 2 }, null],
+    ['markReady', { seat: 5 }, 'bad-seat'],
+    ['markReady', { seat: '2' }, 'bad-seat'],
+    ['seatPlayer', { seat: 1, name: 'Ann', buyIn: 200000 }, null],
+    ['seatPlayer', { seat: 1, name: '  ', buyIn: 200000 }, 'bad-text'],
+    ['seatPlayer', { seat: 1, name: 'Ann', buyIn: 1.5 }, 'bad-number'],
+    ['seatPlayer', { seat: 1, name: 'Ann', buyIn: -5 }, 'bad-number'],
+    ['declareNatural', { seat: 3, natural: 'dragon' }, null],
+    ['declareNatural', { seat: 3 }, 'bad-text'],
+    ['reportExposed', { seat: 3 }, null],
+    ['reportExposed', { seat: 3, card: 52 }, 'bad-card'],
+    ['reportWrongSeat', { heldBy: 1, handOf: 2 }, null],
+    ['reportWrongSeat', { heldBy: 1 }, 'bad-seat'],
+    ['setHand', { seat: 1, front: [0, 1, 2], middle: [3, 4, 5, 6, 7], back: [8, 9, 10, 11, 12] }, null],
+    ['setHand', { seat: 1, front: [0, 1, 99], middle: [], back: [] }, 'bad-cards'],
+    ['setHand', { seat: 1, front: 'As Kd', middle: [], back: [] }, 'bad-cards'],
+    ['callMisdeal', { cause: 'wrong-card-count' }, null],
+    ['callMisdeal', { cause: 'because' }, 'bad-cause'],
+    ['markPaid', { index: 0 }, null],
+    ['markPaid', { index: -1 }, 'bad-number'],
+    ['acknowledgeAlert', { id: 4 }, null],
+    ['acknowledgeAlert', { id: 'x' }, 'bad-number'],
+  ];
+  it.each(cases)('%s %j -> %s', (name, args, code) => {
+    const r = validateArgs(name as never, args);
+    if (code === null) expect(r.ok).toBe(true);
+    else expect(r.ok ? null : r.error.code).toBe(code);
+  });
+});
+
+describe('wire messages', () => {
+  it('parse requests and refuse the rest with an id to answer when there is one', () => {
+    expect(parseRequest('{"t":"req","id":3,"name":"settle","args":{}}')).toEqual({ ok: true, value: { t: 'req', id: 3, name: 'settle', args: {} } });
+    expect(parseRequest('{"t":"req","id":3,"name":"eval","args":{}}')).toMatchObject({ ok: false, error: { code: 'unknown-request' } });
+    expect(parseRequest('nonsense')).toMatchObject({ ok: false, error: { code: 'bad-message' } });
+    expect(idOf('{"t":"req","id":3,"name":"eval"}')).toBe(3);
+    expect(idOf('nonsense')).toBeNull();
+  });
+});
+
+describe('dispatch', () => {
+  const calls: unknown[] = [];
+  const handlers = Object.fromEntries(REQUEST_NAMES.map((n) => [n, async (a: unknown) => {
+    calls.push([n, a]);
+    if (n === 'settle') throw new Error('disk on fire');
+    return ok({ answered: n });
+  }])) as unknown as Handlers;
+  const errors: string[] = [];
+  const dispatch = createDispatch(handlers, { onError: (n) => errors.push(n) });
+
+  it('calls the named handler with checked arguments', async () => {
+    expect(await dispatch('markReady', { seat: 2 })).toEqual({ ok: true, value: { answered: 'markReady' } });
+    expect(calls.at(-1)).toEqual(['markReady', { seat: 2 }]);
+  });
+
+  it('refuses unknown names and bad arguments without calling anything', async () => {
+    const before = calls.length;
+    expect(await dispatch('toString', {})).toMatchObject({ ok: false, error: { code: 'unknown-request' } });
+    expect(await dispatch('markReady', { seat: 0 })).toMatchObject({ ok: false, error: { code: 'bad-seat' } });
+    expect(calls.length).toBe(before);
+  });
+
+  it('turns a thrown error into a refusal and reports it', async () => {
+    expect(await dispatch('settle', {})).toEqual({ ok: false, error: { code: 'internal-error', message: 'the terminal failed on settle: disk on fire' } });
+    expect(errors).toEqual(['settle']);
+  });
+});

@@ -1,0 +1,132 @@
+// The message files: English and Czech have the same keys and the same placeholders, every
+// key the components ask for exists, and the components hold no user-visible text of their
+// own (checked on each .svelte file's parsed template).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'svelte/compiler';
+import { describe, expect, it } from 'vitest';
+import cs from '../../../renderer/i18n/cs.json';
+import en from '../../../renderer/i18n/en.json';
+import { createTranslator, interpolate } from '../../../renderer/i18n/translate';
+
+const RENDERER = join(__dirname, '..', '..', '..', 'renderer');
+const COMPONENTS = join(RENDERER, 'components');
+const svelteFiles = readdirSync(COMPONENTS).filter((f) => f.endsWith('.svelte'));
+/** The placeholders of a message; a rank's grammatical form ({r0_genpl}) counts as the rank. */
+const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1].replace(/^(r\d)_\w+$/, '$1')))].sort();
+
+describe('message files', () => {
+  it('have the same keys in English and Czech', () => {
+    expect(Object.keys(cs).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('use the same placeholders in both languages', () => {
+    const differ = Object.keys(en).filter((k) => JSON.stringify(placeholders((en as Record<string, string>)[k])) !== JSON.stringify(placeholders((cs as Record<string, string>)[k])));
+    expect(differ).toEqual([]);
+  });
+
+  it('have no empty message', () => {
+    expect(Object.entries({ ...en }).filter(([, v]) => v.trim() === '')).toEqual([]);
+    expect(Object.entries({ ...cs }).filter(([, v]) => v.trim() === '')).toEqual([]);
+  });
+
+  it('contain every literal key the screen asks for', () => {
+    const sources = [
+      ...svelteFiles.map((f) => readFileSync(join(COMPONENTS, f), 'utf8')),
+      ...readdirSync(join(RENDERER, 'lib')).map((f) => readFileSync(join(RENDERER, 'lib', f), 'utf8')),
+    ].join('\n');
+    const literal = [...sources.matchAll(/\bt\.(?:t|tn|has)\('([\w.-]+)'/g)].map((m) => m[1]);
+    const plurals = [...sources.matchAll(/\bt\.tn\('([\w.-]+)'/g)].map((m) => m[1]);
+    const asked = [...sources.matchAll(/'((?:confirm|action)\.[\w.-]+)'/g)].map((m) => m[1]);
+    const missing = [...literal.filter((k) => !plurals.includes(k)), ...asked].filter((k) => !(k in en));
+    expect(missing).toEqual([]);
+    for (const k of plurals) expect(`${k}.other` in en, `${k}.other`).toBe(true);
+  });
+
+  it('contain every key of the families built at run time', () => {
+    const families = [
+      ...['N', 'E', 'S', 'W'].map((c) => `compass.${c}`),
+      ...['none', 'dealing', 'setting', 'showdown', 'paying', 'closed', 'misdealt', 'voided'].map((p) => `phase.${p}`),
+      ...['shoe', 'scanner'].map((r) => `device.role.${r}`),
+      ...['connected', 'connecting', 'disconnected', 'fault', 'off'].map((s) => `device.status.${s}`),
+      ...['front', 'middle', 'back'].map((r) => `row.${r}`),
+      ...['compared', 'surrender', 'natural', 'foul', 'both-fouled', 'both-surrendered'].map((k) => `results.kind.${k}`),
+      ...['pure-dragon', 'color-dragon', 'dragon', 'all-one-color', 'minor', 'senior', 'six-pairs', 'three-flushes', 'three-straights', 'no-face-cards'].map((n) => `natural.${n}`),
+      ...[0, 1, 2, 3].map((s) => `suit.${s}`),
+      ...Array.from({ length: 13 }, (_, r) => ['', '.cap', '.pl', '.gen', '.genpl', '.char', '.face'].map((f) => `rank.${r}${f}`)).flat(),
+      ...Array.from({ length: 9 }, (_, c) => `hand.${c}`), 'hand.royal', 'hand.lowball', 'hand.lowballSuffix',
+      'lang.en', 'lang.cs',
+    ];
+    expect(families.filter((k) => !(k in en))).toEqual([]);
+  });
+});
+
+describe('translator', () => {
+  it('fills placeholders and leaves unknown ones visible', () => {
+    expect(interpolate('Seat {seat} ({compass})', { seat: 2, compass: 'East' })).toBe('Seat 2 (East)');
+    expect(interpolate('{missing} here', {})).toBe('{missing} here');
+  });
+
+  it('picks Czech plural forms: 1 karta, 2 karty, 5 karet', () => {
+    const t = createTranslator('cs');
+    expect(t.tn('seat.exposed', 1)).toBe('1 odkrytá karta');
+    expect(t.tn('seat.exposed', 3)).toBe('3 odkryté karty');
+    expect(t.tn('seat.exposed', 5)).toBe('5 odkrytých karet');
+    expect(createTranslator('en').tn('seat.exposed', 1)).toBe('1 card exposed');
+    expect(createTranslator('en').tn('seat.exposed', 4)).toBe('4 cards exposed');
+  });
+
+  it('shows money from minor units in the currency of the table', () => {
+    expect(createTranslator('en').money(250000, 'CZK')).toMatch(/CZK\s?2,500/);
+    expect(createTranslator('cs').money(250050, 'CZK').replace(/\s/g, ' ')).toBe('2 500,5 Kč');
+    expect(createTranslator('en').money(-1800, 'EUR')).toBe('-€18');
+  });
+});
+
+// ------------------------------------------------------------------ no text in components
+
+interface Node {
+  type: string;
+  data?: string;
+  name?: string;
+  value?: unknown;
+  [k: string]: unknown;
+}
+
+/** Attributes a person reads (or hears from a screen reader). */
+const READ_ATTRIBUTES = new Set(['title', 'aria-label', 'placeholder', 'alt', 'label', 'aria-description', 'value']);
+
+function visibleTextIn(source: string): string[] {
+  const ast = parse(source, { modern: true }) as unknown as { fragment: Node };
+  const found: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    const n = node as Node;
+    if (n.type === 'Text' && typeof n.data === 'string' && /\p{L}/u.test(n.data)) found.push(n.data.trim());
+    if (n.type === 'Attribute' && READ_ATTRIBUTES.has(String(n.name)) && Array.isArray(n.value)) {
+      for (const part of n.value as Node[]) if (part.type === 'Text' && /\p{L}/u.test(String(part.data))) found.push(`${n.name}="${part.data}"`);
+      return;
+    }
+    if (n.type === 'Attribute' || n.type === 'StyleSheet' || n.type === 'Script') return;
+    for (const [k, v] of Object.entries(n)) if (k !== 'parent' && k !== 'metadata') walk(v);
+  };
+  walk(ast.fragment);
+  return found;
+}
+
+describe('components', () => {
+  it('hold no user-visible text: every word comes from the message files', () => {
+    const offenders = svelteFiles.flatMap((f) => visibleTextIn(readFileSync(join(COMPONENTS, f), 'utf8')).map((t) => `${f}: ${t}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the check finds text where there is some (it can fail)', () => {
+    expect(visibleTextIn('<p>Hello</p><button title="Close">{x}</button><span>{t.t("a")} · 13</span>')).toEqual(['Hello', 'title="Close"']);
+  });
+
+  it('the page shell carries no text either', () => {
+    const html = readFileSync(join(RENDERER, 'index.html'), 'utf8');
+    expect(html.match(/<title>(.*)<\/title>/)![1]).toBe('');
+  });
+});
