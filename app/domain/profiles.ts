@@ -9,6 +9,7 @@
 import { RANK_ACE, RANK_CHARS, RANK_TWO } from './cards';
 import { categoryOf, ranksOf, valueFromCounts, type HandValue } from './evaluate';
 import { NATURAL_NAMES, isNaturalName, type NaturalName } from './naturals';
+import { isObject, showJson as describeJson } from './json';
 import { fail, ok, type Result } from './result';
 import { SEGMENTS, type Segment } from './setting';
 import basicJson from './presets/basic.json' with { type: 'json' };
@@ -192,15 +193,6 @@ export function minimumFrontValue(key: string): HandValue {
 type Json = unknown;
 type Check<T> = Result<T>;
 
-function isObject(x: Json): x is Record<string, Json> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
-
-function describeJson(x: Json): string {
-  if (x === undefined) return 'nothing';
-  const s = JSON.stringify(x);
-  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
-}
 
 function bad(path: string, expected: string, got: Json): { readonly ok: false; readonly error: { code: string; message: string; path?: string } } {
   return fail('bad-profile-value', `profile ${path}: expected ${expected}, got ${describeJson(got)}`, path);

@@ -6,6 +6,7 @@
 import { findDuplicate, formatCard, parseCards, type Card } from './cards';
 import { NATURAL_NAMES, isNaturalName, type NaturalName } from './naturals';
 import { naturalRule, resolveProfile, type Profile } from './profiles';
+import { isObject, showJson as show } from './json';
 import { fail, ok, type Result } from './result';
 import { TABLE_SEATS } from './scoring';
 import { SEGMENTS, type Segment, type SetHand } from './setting';
@@ -53,15 +54,6 @@ function refuse(code: string, path: string, message: string): Fail {
   return fail(code, `${path}: ${message}`, path);
 }
 
-function isObject(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
-
-function show(x: unknown): string {
-  if (x === undefined) return 'nothing';
-  const s = JSON.stringify(x);
-  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
-}
 
 function unknownKey(obj: Record<string, unknown>, allowed: readonly string[], prefix: string): Fail | undefined {
   for (const key of Object.keys(obj)) {
