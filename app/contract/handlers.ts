@@ -12,6 +12,7 @@
  * dealer understands, shown on screen as is; nothing throws across the boundary.
  */
 import type { Result } from '../domain/result';
+import type { FloorAction, RecallView, ReplayView } from './floor';
 import type { SeatNumber, TerminalView } from './view';
 
 /** Request name -> (argument) -> reply. Arguments are plain JSON objects. */
@@ -56,6 +57,22 @@ export interface Handlers {
   markPaid(args: { index: number }): Promise<Result<TerminalView>>;
   /** Acknowledges a raised alert, in the name of the dealer on duty. */
   acknowledgeAlert(args: { id: number }): Promise<Result<TerminalView>>;
+
+  // ---- the floor manager (named; every correction and a void carry a reason)
+
+  /**
+   * A floor correction on the current hand: rule on an irregularity, foul a seat, replace a
+   * seat's hand, or a note. `handId` names the hand (a note also reaches an earlier one).
+   */
+  floorCorrection(args: { floor: string; reason: string; action: FloorAction; handId?: string }): Promise<Result<TerminalView>>;
+  /** The floor voids the current hand (refused once chips have moved); the button stays. */
+  voidHand(args: { floor: string; reason: string }): Promise<Result<TerminalView>>;
+  /** Acknowledges a raised alert in the floor manager's name, with an optional note. */
+  floorAcknowledgeAlert(args: { id: number; floor: string; note?: string }): Promise<Result<TerminalView>>;
+  /** The table's last 10 hands, newest first. Read-only. */
+  recall(args: Record<string, never>): Promise<Result<RecallView>>;
+  /** One hand of this table, every event in the original order with the state after it. Read-only. */
+  replayHand(args: { handId: string }): Promise<Result<ReplayView>>;
 }
 
 export type RequestName = keyof Handlers;
@@ -88,6 +105,11 @@ export const REQUEST_NAMES = [
   'settle',
   'markPaid',
   'acknowledgeAlert',
+  'floorCorrection',
+  'voidHand',
+  'floorAcknowledgeAlert',
+  'recall',
+  'replayHand',
 ] as const satisfies readonly RequestName[];
 
 /** Fails to compile when a request is missing from REQUEST_NAMES. */

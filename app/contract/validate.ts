@@ -43,6 +43,54 @@ function text(args: Record<string, unknown>, key: string, max: number): Result<u
   return fail('bad-text', `${key} must be a text of 1 to ${max} characters`, key);
 }
 
+/** A required text whose absence has its own code (`name-needed`, `reason-needed`). */
+function required(args: Record<string, unknown>, key: string, max: number, missing: { code: string; message: string }): Result<unknown> {
+  const v = args[key];
+  if (v === undefined || v === null || (typeof v === 'string' && v.trim().length === 0)) return fail(missing.code, missing.message, key);
+  return text(args, key, max);
+}
+
+/** Floor manager's name: every floor action is signed. */
+const FLOOR_NAME_MAX = 60;
+/** A reason or a note: a sentence or two, not a report. */
+const REASON_MAX = 500;
+
+const floorName: Check = (a) =>
+  required(a, 'floor', FLOOR_NAME_MAX, { code: 'name-needed', message: "every floor action is signed: give the floor manager's name" });
+const floorReason: Check = (a) =>
+  required(a, 'reason', REASON_MAX, { code: 'reason-needed', message: 'a floor action needs a reason' });
+const optionalText = (key: string, max: number): Check => (a) => {
+  const v = a[key];
+  if (v === undefined) return ok(a);
+  if (typeof v === 'string' && v.length <= max) return ok(a);
+  return fail('bad-text', `${key} must be a text of at most ${max} characters`, key);
+};
+const handId = (a: Record<string, unknown>): Result<unknown> => text(a, 'handId', 80);
+
+/** The shape of a floor correction's `action` (app/contract/floor.ts `FloorAction`). */
+const floorAction: Check = (args) => {
+  const a = args.action;
+  if (!isObject(a)) return fail('bad-action', 'action must be an object with a kind', 'action');
+  switch (a.kind) {
+    case 'resolve-irregularity':
+      if (!(Number.isSafeInteger(a.irregularity) && (a.irregularity as number) >= 1)) {
+        return fail('bad-number', `action.irregularity must be an irregularity number from 1, got ${JSON.stringify(a.irregularity)}`, 'action.irregularity');
+      }
+      if (a.ruling !== 'accept' && a.ruling !== 'foul-seat') {
+        return fail('bad-ruling', `action.ruling must be accept or foul-seat, got ${JSON.stringify(a.ruling)}`, 'action.ruling');
+      }
+      return ok(args);
+    case 'foul-seat':
+      return seat(a, 'seat');
+    case 'replace-hand':
+      return all((x) => seat(x, 'seat'), (x) => cardList(x, 'front'), (x) => cardList(x, 'middle'), (x) => cardList(x, 'back'))(a);
+    case 'note':
+      return ok(args);
+    default:
+      return fail('bad-action', `action.kind must be resolve-irregularity, foul-seat, replace-hand or note, got ${JSON.stringify(a.kind)}`, 'action.kind');
+  }
+};
+
 function all(...checks: Check[]): Check {
   return (args) => {
     for (const c of checks) {
@@ -78,6 +126,11 @@ const CHECKS: Readonly<Record<RequestName, Check>> = {
   settle: none,
   markPaid: (a) => wholeNumber(a, 'index', 0),
   acknowledgeAlert: (a) => wholeNumber(a, 'id', 1),
+  floorCorrection: all(floorName, floorReason, floorAction, (a) => (a.handId === undefined ? ok(a) : handId(a))),
+  voidHand: all(floorName, floorReason),
+  floorAcknowledgeAlert: all((a) => wholeNumber(a, 'id', 1), floorName, optionalText('note', REASON_MAX)),
+  recall: none,
+  replayHand: handId,
 };
 
 /** Checks a request's argument object; the value is the same object, now typed. */

@@ -117,6 +117,30 @@ export interface HandSeatView {
   readonly cards: readonly Card[] | null;
   /** Cards of this hand the dealer reported exposed during the deal. */
   readonly exposed: number;
+  /** The floor ruled this hand fouled: its reason, and the irregularity it ruled on (or null). */
+  readonly floorFoul: { readonly reason: string; readonly irregularity: number | null } | null;
+}
+
+/**
+ * Something at showdown the floor must look at (a card that is not the seat's ...), with the
+ * floor's ruling once made. Worded on screen from `kind`, `seat` and `cards`.
+ */
+export interface IrregularityView {
+  /** 1, 2, 3 ... within the hand (what a ruling names). */
+  readonly id: number;
+  readonly seat: SeatNumber;
+  /** `card-of-other-seat`, `card-not-dealt`, `duplicate-across-seats` (blocking), `wrong-seat-after-set` (a note). */
+  readonly kind: string;
+  readonly cards: readonly Card[];
+  /** For each of `cards`, the seat it was dealt to (null: not dealt this hand, or unknown without a shoe). */
+  readonly dealtTo: readonly (SeatNumber | null)[];
+  /** The services' English sentence. */
+  readonly detail: string;
+  /** Settlement waits for a ruling. */
+  readonly blocking: boolean;
+  /** ms since the epoch. */
+  readonly at: number;
+  readonly resolution: { readonly ruling: 'accept' | 'foul-seat' | 'hand-replaced'; readonly by: string; readonly reason: string } | null;
 }
 
 /** One pairwise comparison, as the dealer announces it. */
@@ -179,6 +203,10 @@ export interface HandView {
   readonly blockers: readonly Reason[];
   /** Set once a misdeal is called: the cause in words. The button stays; redeal. */
   readonly misdeal: Reason | null;
+  /** Set once the floor voided the hand: who and why. The button stays. */
+  readonly voided: { readonly by: string; readonly reason: string } | null;
+  /** Every irregularity of the hand, in order, ruled on or not. */
+  readonly irregularities: readonly IrregularityView[];
   readonly result: ResultView | null;
 }
 

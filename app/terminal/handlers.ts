@@ -3,16 +3,32 @@
  * terminal's table, and its reply is the new screen state. Nothing is decided here: the
  * service refuses what is not allowed, in words, and that refusal is the reply.
  */
+import type { FloorAction } from '../contract/floor';
 import type { Handlers } from '../contract/handlers';
 import type { TerminalView } from '../contract/view';
-import { ok, type Result } from '../domain/result';
+import type { CorrectionAction } from '../domain/hand/events';
+import { fail, ok, type Result } from '../domain/result';
 import type { TableService, TableSnapshot } from '../services/table-service';
+import { recallView, replayView } from './floor-view';
 
 export interface HandlerContext {
   readonly service: TableService;
   readonly tableId: string;
   /** The snapshot as the screen sees it. */
   readonly toView: (snapshot: TableSnapshot) => TerminalView;
+}
+
+/** How many hands the floor's recall lists (issue 3: "the last 10 hands of a table"). */
+export const RECALL_COUNT = 10;
+
+/** The contract's floor action as the service's correction (same shape, own copies). */
+function correction(a: FloorAction): CorrectionAction {
+  switch (a.kind) {
+    case 'resolve-irregularity': return { kind: a.kind, irregularity: a.irregularity, ruling: a.ruling };
+    case 'foul-seat': return { kind: a.kind, seat: a.seat };
+    case 'replace-hand': return { kind: a.kind, seat: a.seat, front: [...a.front], middle: [...a.middle], back: [...a.back] };
+    case 'note': return { kind: 'note' };
+  }
 }
 
 export function createHandlers({ service, tableId, toView }: HandlerContext): Handlers {
@@ -44,6 +60,26 @@ export function createHandlers({ service, tableId, toView }: HandlerContext): Ha
       const by = snap.ok && snap.value.dealer ? snap.value.dealer : 'dealer';
       const r = service.acknowledgeAlert({ alertId: id, by });
       return r.ok ? current() : r;
+    },
+    floorCorrection: async ({ floor, reason, action, handId }) =>
+      view(service.floorCorrection({ tableId, floor: floor.trim(), reason: reason.trim(), action: correction(action), ...(handId !== undefined ? { handId } : {}) })),
+    voidHand: async ({ floor, reason }) => view(service.voidHand({ tableId, floor: floor.trim(), reason: reason.trim() })),
+    floorAcknowledgeAlert: async ({ id, floor, note }) => {
+      // Recorded as `floor:<name>`, the log's convention for the floor, so the record tells a
+      // floor manager's acknowledgement from a dealer's.
+      const r = service.acknowledgeAlert({ alertId: id, by: `floor:${floor.trim()}`, ...(note?.trim() ? { note: note.trim() } : {}) });
+      return r.ok ? current() : r;
+    },
+    recall: async () => {
+      const r = service.recall(tableId, RECALL_COUNT);
+      return r.ok ? ok(recallView(tableId, r.value)) : r;
+    },
+    replayHand: async ({ handId }) => {
+      const r = service.replayHand(handId);
+      if (!r.ok) return r;
+      // The floor of this table reads this table's hands only.
+      if (r.value[0]?.event.tableId !== tableId) return fail('unknown-hand', `there is no hand ${JSON.stringify(handId)} at table ${tableId}`);
+      return ok(replayView(r.value));
     },
   };
 }

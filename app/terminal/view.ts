@@ -19,7 +19,7 @@ import type { PairScore } from '../domain/scoring';
 import type { DeviceStatus, TableSnapshot } from '../services/table-service';
 import {
   COMPASS, SEAT_NUMBERS, type AlertView, type ComparisonView, type DeviceView, type HandPhase, type HandSeatView, type HandView,
-  type HandWords, type NaturalView, type PaymentView, type Reason, type ResultView, type Row, type SeatNumber, type SeatView,
+  type HandWords, type IrregularityView, type NaturalView, type PaymentView, type Reason, type ResultView, type Row, type SeatNumber, type SeatView,
   type SetRows, type SetView, type TerminalView,
 } from '../contract/view';
 
@@ -152,7 +152,27 @@ function handSeatView(state: HandState, profile: Profile, seat: SeatState, scann
     scanned,
     cards: faceUp ? (heldCards(state, seat.seat) ?? null) : null,
     exposed: seat.exposed.length,
+    floorFoul: seat.fouledByFloor ? { reason: seat.fouledByFloor.reason, irregularity: seat.fouledByFloor.irregularity } : null,
   };
+}
+
+/** The name of who did it: `floor:Jana` -> `Jana`; a role as it is. */
+export function actorName(by: string): string {
+  return by.startsWith('floor:') ? by.slice('floor:'.length) : by;
+}
+
+function irregularityViews(state: HandState): IrregularityView[] {
+  return state.irregularities.map((i) => ({
+    id: i.id,
+    seat: i.seat,
+    kind: i.kind,
+    cards: [...i.cards],
+    dealtTo: i.cards.map((c) => (state.deal.owner[c] ? (state.deal.owner[c] as SeatNumber) : null)),
+    detail: i.detail,
+    blocking: i.blocking,
+    at: Date.parse(i.at),
+    resolution: i.resolution ? { ruling: i.resolution.ruling, by: actorName(i.resolution.by), reason: i.resolution.reason } : null,
+  }));
 }
 
 function outcomeKind(p: PairScore): ComparisonView['kind'] {
@@ -231,6 +251,8 @@ function handView(snapshot: TableSnapshot, profile: Profile, hasScanner: boolean
     expectedScan: hand.open && hasScanner ? scannerExpects(state) : null,
     blockers: hand.open ? blockers(state).map((message) => ({ code: 'blocker', message })) : [],
     misdeal: abort?.kind === 'misdeal' ? { code: abort.cause, message: abort.detail } : null,
+    voided: abort?.kind === 'void' ? { by: actorName(abort.by), reason: abort.reason } : null,
+    irregularities: irregularityViews(state),
     result: resultView(state, profile),
   };
 }

@@ -9,7 +9,7 @@ import type { TerminalStore } from './terminal.svelte';
 
 export type ShortcutAction =
   | 'next' | 'ready' | 'redeal' | 'showdown' | 'settle' | 'pay' | 'surrender' | 'natural' | 'touch' | 'acknowledge' | 'escape'
-  | 'seat1' | 'seat2' | 'seat3' | 'seat4';
+  | 'seat1' | 'seat2' | 'seat3' | 'seat4' | 'floor' | 'stepBack' | 'stepForward';
 
 /** Lower-case `KeyboardEvent.key` -> action. */
 export const KEYMAP: Readonly<Record<string, ShortcutAction>> = {
@@ -23,7 +23,11 @@ export const KEYMAP: Readonly<Record<string, ShortcutAction>> = {
   d: 'natural',
   t: 'touch',
   a: 'acknowledge',
+  m: 'floor',
   escape: 'escape',
+  // In the floor's replay only: one step back or forward.
+  arrowleft: 'stepBack',
+  arrowright: 'stepForward',
   '1': 'seat1',
   '2': 'seat2',
   '3': 'seat3',
@@ -51,10 +55,30 @@ export function handleShortcut(event: KeyboardEvent, terminal: TerminalStore, t:
     if (action === 'escape') terminal.cancelPending();
     return action === 'escape';
   }
+  const floor = terminal.floor;
+  if (floor.open) {
+    // The floor panel is over the dealer's screen: the dealer's keys wait until it closes.
+    switch (action) {
+      case 'escape':
+        floor.back();
+        return true;
+      case 'stepBack': case 'stepForward':
+        if (!floor.replay || floor.replaceSeat !== null) return false;
+        floor.stepTo(floor.step + (action === 'stepBack' ? -1 : 1));
+        return true;
+      default:
+        return false;
+    }
+  }
   const hand = view.hand;
   const phase = hand?.phase ?? 'none';
   const seat = terminal.selectedSeat;
   switch (action) {
+    case 'floor':
+      floor.show();
+      return true;
+    case 'stepBack': case 'stepForward':
+      return false;
     case 'seat1': case 'seat2': case 'seat3': case 'seat4': {
       const n = Number(action.slice(4)) as SeatNumber;
       terminal.selectSeat(terminal.selectedSeat === n ? null : n);

@@ -5,9 +5,10 @@
  * No game rule here: what is allowed is decided by the services.
  */
 import type { Client } from '../../app/contract/client';
-import type { RequestArgs, RequestName } from '../../app/contract/handlers';
+import type { RequestArgs, RequestName, RequestReply } from '../../app/contract/handlers';
 import type { Reason, SeatNumber, TerminalView } from '../../app/contract/view';
 import type { Params } from '../i18n/translate';
+import { FloorDesk } from './floor.svelte';
 
 /** A refusal from the terminal, tied to the request (and seat) it answered. */
 export interface Refusal {
@@ -38,6 +39,8 @@ export class TerminalStore {
   tapSeat: SeatNumber | null = $state(null);
   /** The seat whose declared natural is being picked. */
   naturalSeat: SeatNumber | null = $state(null);
+  /** The floor manager's panel on this screen. */
+  readonly floor: FloorDesk = new FloorDesk(this);
 
   private readonly unsubscribe: (() => void)[] = [];
 
@@ -76,6 +79,22 @@ export class TerminalStore {
       const seat = (args as { seat?: SeatNumber }).seat ?? null;
       this.refusal = { request: name, seat, reason: r.error };
       return false;
+    } finally {
+      this.busy = null;
+    }
+  }
+
+  /**
+   * Sends a read-only request (recall, replay) whose reply is not the screen's state: the
+   * view stays as it is; a refusal is kept like any other.
+   */
+  async query<K extends RequestName>(name: K, args: RequestArgs<K>): Promise<RequestReply<K>> {
+    this.busy = name;
+    try {
+      const r = await this.client.send(name, args);
+      if (r.ok) this.refusal = null;
+      else this.refusal = { request: name, seat: null, reason: r.error };
+      return r;
     } finally {
       this.busy = null;
     }

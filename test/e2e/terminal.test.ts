@@ -5,11 +5,14 @@
 //   2. a surrender refused for lack of chips then one accepted; a true and a false natural;
 //   3. a misdeal from a card read twice (the button stays);
 //   4. the redeal, with the shoe unplugged mid-deal and plugged back in; then a scanned card
-//      that is not the expected seat's.
+//      that is not the expected seat's (a card of the dead hand);
+//   5. the floor rules on it (the seat fouled) and the hand settles and pays;
+//   6. the floor voids the next hand with its reason (the button stays);
+//   7. the floor recalls the table's hands and replays an earlier one step by step.
 // Screenshots of the key screens go to test/e2e/screenshots/.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Card } from '../../app/domain/cards';
+import { rankOf, suitOf, SUIT_SYMBOLS, type Card } from '../../app/domain/cards';
 import type { PtyPair } from '../../hardware/sim/pty-pair';
 import { SerialShoeSimulator } from '../../hardware/sim/serial-shoe-sim';
 import {
@@ -74,6 +77,9 @@ async function payAll(): Promise<void> {
     await page.waitForSelector(`[data-testid=payment][data-index="${i}"][data-done="true"]`);
   }
 }
+
+/** A card as the screen prints it: rank and suit symbol ("2♦", "10♥"). */
+const onFelt = (card: Card) => `${['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'][rankOf(card)]}${SUIT_SYMBOLS[suitOf(card)]}`;
 
 const stackOf = (seat: number) => page.locator(`.felt [data-seat="${seat}"] [data-testid=stack]`).innerText();
 const buttonAt = async () => Number(await page.locator('.felt [data-seat]:has([data-testid=button-marker])').getAttribute('data-seat'));
@@ -274,10 +280,10 @@ describe('dealer terminal in a browser', () => {
     await phase(page, 'showdown');
     // Left of the button (3) is seat 4, out of this hand: seat 1 is read first.
     await page.waitForSelector('[data-testid=scan-prompt][data-seat="1"][data-row=front]');
-    // Seat 1's front is scanned with one of seat 2's cards in it; once the hand is complete
-    // the terminal checks it against the deal.
+    // Seat 1's front is scanned with a card of the dead hand at seat 4 (Dana sits out) in it;
+    // once the hand is complete the terminal checks it against the deal.
     const set1 = validSet(1);
-    await scanner.sim.feed([dragonHand(2)[0], set1.front[1], set1.front[2]]);
+    await scanner.sim.feed([dragonHand(4)[0], set1.front[1], set1.front[2]]);
     await page.waitForSelector('[data-testid=scan-prompt][data-seat="1"][data-row=middle]');
     await scanner.sim.feed(set1.middle);
     await page.waitForSelector('[data-testid=scan-prompt][data-seat="1"][data-row=back]');
@@ -287,6 +293,147 @@ describe('dealer terminal in a browser', () => {
     expect(await alert.innerText()).toMatch(/another seat/);
     expect(await page.locator('[data-testid=blockers]').innerText()).toMatch(/floor/);
     await screenshot(page, '13-irregular-scan');
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+
+  it('the floor rules on the irregular card (the seat is fouled); the hand then settles and pays', async () => {
+    expect(await page.locator('[data-testid=open-floor]').getAttribute('data-waiting')).toBe('1');
+    await page.click('[data-testid=call-floor]');
+    const panel = page.locator('[data-testid=floor-panel]');
+    await panel.waitFor();
+    const irregular = panel.locator('[data-testid=floor-irregularity][data-open=true]');
+    expect(await irregular.getAttribute('data-seat')).toBe('1');
+    expect(await irregular.locator('.what').innerText()).toBe('Seat 1 (North) showed a card dealt to another seat: 2♠ to seat 4 (West).');
+    // Unsigned: refused in words, nothing recorded.
+    await irregular.locator('[data-testid=floor-accept]').click();
+    await panel.locator('[data-testid=refusal][data-code=name-needed]').waitFor();
+    await page.fill('[data-testid=floor-name]', 'Jana Nováková');
+    await page.fill('[data-testid=floor-reason]', 'a card of the dead hand was in the front');
+    await screenshot(page, '14-floor-panel');
+    await irregular.locator('[data-testid=floor-foul-irregular]').click();
+    expect(await page.locator('[data-testid=confirm-dialog]').innerText()).toMatch(/Jana Nováková: rule on irregularity 1: the hand of seat 1 \(North\) Ann is fouled\? Reason: a card of the dead hand was in the front/);
+    await confirm(page);
+    const ruling = panel.locator('[data-testid=floor-ruling]');
+    await ruling.waitFor();
+    expect(await ruling.innerText()).toBe('Seat ruled fouled by Jana Nováková: a card of the dead hand was in the front');
+    expect(await page.inputValue('[data-testid=floor-reason]')).toBe('');
+
+    // The irregularity's alert, acknowledged in the floor's name with a note.
+    await page.click('[data-testid=floor-tab-alerts]');
+    const alert = panel.locator('[data-testid=floor-alert][data-kind=irregularity]');
+    await alert.locator('[data-testid=floor-ack-note]').fill('ruled: seat 1 fouled');
+    await alert.locator('[data-testid=floor-ack]').click();
+    await panel.locator('[data-testid=floor-no-alerts]').waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await page.waitForSelector('.felt [data-seat="1"] [data-testid=foul-marker]');
+    expect(await page.locator('[data-testid=open-floor]').getAttribute('data-waiting')).toBe('0');
+
+    await tapSet(page, 2, validSet(2));
+    await tapSet(page, 3, validSet(3));
+    await page.click('[data-testid=settle]');
+    await phase(page, 'paying');
+    const pairs = await page.locator('[data-testid=comparison]').evaluateAll((els) => els.map((e) => {
+      const d = (e as HTMLElement).dataset;
+      return `${d.a}-${d.b}:${d.points}`;
+    }));
+    // Left of the button (3), clockwise among those playing: 1, 2, 3. The fouled seat 1 pays 6 to each; 2 and 3 push.
+    expect(pairs).toEqual(['1-2:-6', '1-3:-6', '2-3:0']);
+    const nets = await page.locator('[data-testid=seat-result]').evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.seat}:${(e as HTMLElement).dataset.net}`));
+    expect(nets).toEqual(['1:-120000', '2:60000', '3:60000']);
+    await payAll();
+    await phase(page, 'closed');
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+
+  it('the floor voids the next hand with its reason; no chips move and the button stays', async () => {
+    const stacks = await Promise.all([1, 2, 3].map(stackOf));
+    // The shoe that pulled its cable at the 21st card is swapped for a sound one (its faults
+    // apply to every deal it feeds); its new frame numbers are refused while no hand is in play.
+    await shoe.sim.stop();
+    shoe.sim = new SerialShoeSimulator({
+      path: shoe.pair.devicePath, format: 'framed', paceMs: 15, heartbeatMs: 500, reopenMs: 10, log: (m) => shoe.log.push(`${new Date().toISOString()} ${m}`),
+    });
+    await shoe.sim.start();
+    await page.waitForSelector('[data-testid=device-notice][data-code=no-hand-in-play]');
+    await deal(dealOrder(1, dragonHand));
+    await phase(page, 'setting');
+    expect(await buttonAt()).toBe(1);
+    // The floor's name is remembered on this screen; the reason is asked for each action.
+    await page.keyboard.press('m');
+    await page.waitForSelector('[data-testid=floor-panel]');
+    expect(await page.inputValue('[data-testid=floor-name]')).toBe('Jana Nováková');
+    await page.fill('[data-testid=floor-reason]', 'the deck was found one card short after the deal');
+    await page.click('[data-testid=floor-void]');
+    expect(await page.locator('[data-testid=confirm-dialog]').innerText()).toMatch(/void hand 5\? All its play is thrown away, no chips move and the button stays at seat 1 \(North\)/);
+    await confirm(page);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=floor-panel]', { state: 'detached' });
+    await phase(page, 'voided');
+    expect(await page.locator('[data-testid=void-reason]').innerText()).toBe('Voided by the floor (Jana Nováková): the deck was found one card short after the deal');
+    expect(await page.locator('[data-testid=void-banner]').innerText()).toMatch(/the button stays at seat 1 \(North\)/);
+    expect(await buttonAt()).toBe(1);
+    expect(await Promise.all([1, 2, 3].map(stackOf))).toEqual(stacks);
+    expect(await page.locator('[data-testid=alert]').count()).toBe(0);
+    await screenshot(page, '15-hand-voided');
+  }, 60_000);
+
+  it('the floor recalls the table\'s last hands and replays an earlier one step by step', async () => {
+    await page.click('[data-testid=open-floor]');
+    await page.click('[data-testid=floor-tab-recall]');
+    await page.waitForSelector('[data-testid=recall-list]');
+    const rows = await page.locator('[data-testid=recall-hand]').evaluateAll((els) => els.map((e) => {
+      const d = (e as HTMLElement).dataset;
+      return `${d.number}:${d.outcome}:${d.button}`;
+    }));
+    // Newest first: the void, the ruled hand, the redeal, the misdeal, the two played hands.
+    expect(rows).toEqual(['5:void:1', '4:played:3', '3:misdeal:3', '2:played:2', '1:played:1']);
+    const first = page.locator('[data-testid=recall-hand][data-number="1"]');
+    expect(await first.locator('.nets').innerText()).toMatch(/4 Dana -CZK\s?1,800/);
+    await screenshot(page, '16-recall');
+
+    await first.locator('[data-testid=recall-replay]').click();
+    const replay = page.locator('[data-testid=replay]');
+    await replay.waitFor();
+    expect(await replay.getAttribute('data-step')).toBe('0');
+    expect(await page.locator('[data-testid=replay-what]').innerText()).toMatch(/^Hand 1 started, button at seat 1 \(North\): Ann at seat 1 with CZK\s?2,000/);
+    // Step by step in the original order: the shoe's first card went to seat 2 (left of the button).
+    await page.click('[data-testid=replay-next]');
+    const [firstCard, secondCard] = dealOrder(1, dragonHand);
+    expect(await page.locator('[data-testid=replay-step][data-index="1"]').getAttribute('data-type')).toBe('card-dealt');
+    expect(await page.locator('[data-testid=replay-what]').innerText()).toBe(`${onFelt(firstCard)} dealt to seat 2 (East)`);
+    expect(await page.locator('[data-testid=replay-state-cardsRead]').innerText()).toBe('1 of 52');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.locator('[data-testid=replay-what]').innerText()).toBe(`${onFelt(secondCard)} dealt to seat 3 (South)`);
+    expect(await page.locator('[data-testid=replay-state-dealt]').innerText()).toBe('0 · 1 · 1 · 0');
+    expect(await replay.getAttribute('data-step')).toBe('2');
+    const types = await page.locator('[data-testid=replay-step]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.type));
+    expect(types[0]).toBe('hand-started');
+    expect(types.filter((x) => x === 'card-dealt')).toHaveLength(52);
+    expect(types.at(-1)).toBe('hand-closed');
+    expect(types.indexOf('settled')).toBeGreaterThan(types.indexOf('showdown-opened'));
+    await page.click('[data-testid=replay-last]');
+    expect(await page.locator('[data-testid=replay-state]').getAttribute('data-phase')).toBe('closed');
+    expect(await page.locator('[data-testid=replay-state-payments]').innerText()).toBe('3 of 3');
+
+    // The ruled hand: the floor's step names Jana and the reason.
+    await page.click('[data-testid=replay-back]');
+    await page.locator('[data-testid=recall-hand][data-number="4"] [data-testid=recall-replay]').click();
+    await page.waitForSelector('[data-testid=replay][data-hand$="-4"]');
+    const ruling = page.locator('[data-testid=replay-step][data-type=floor-correction]');
+    await ruling.click();
+    expect(await page.locator('[data-testid=replay-what]').innerText()).toBe('Irregularity 1: the seat\'s hand ruled fouled. Reason: a card of the dead hand was in the front');
+    expect(await ruling.locator('.by').innerText()).toBe('Floor: Jana Nováková');
+    expect(await page.locator('[data-testid=replay-state-irregularities]').innerText()).toBe('1 (0 waiting)');
+    await screenshot(page, '17-replay');
+    await page.click('[data-testid=floor-lang-cs]');
+    expect(await page.locator('[data-testid=replay-what]').innerText()).toBe('Nesrovnalost č. 1: ruka místa prohlášena za faul. Důvod: a card of the dead hand was in the front');
+    await page.click('[data-testid=floor-lang-en]');
+    // Read-only: leaving the replay and the panel changed nothing at the table.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=floor-panel]', { state: 'detached' });
+    await phase(page, 'voided');
     expect(pageErrors).toEqual([]);
   }, 60_000);
 });

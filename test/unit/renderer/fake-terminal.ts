@@ -76,14 +76,14 @@ export function baseView(over: Partial<TerminalView> = {}): TerminalView {
 }
 
 export function handSeat(seat: SeatNumber, over: Partial<HandSeatView> = {}): HandSeatView {
-  return { seat, live: true, dealt: 0, ready: false, surrendered: false, natural: null, set: null, scanned: { front: [], middle: [], back: [] }, cards: null, exposed: 0, ...over };
+  return { seat, live: true, dealt: 0, ready: false, surrendered: false, natural: null, set: null, scanned: { front: [], middle: [], back: [] }, cards: null, exposed: 0, floorFoul: null, ...over };
 }
 
 export function handView(over: Partial<HandView> = {}): HandView {
   return {
     id: 'h1', number: 1, phase: 'dealing', button: 1, cardsRead: 0,
     seats: ([1, 2, 3, 4] as SeatNumber[]).map((s) => handSeat(s)),
-    expectedScan: null, blockers: [], misdeal: null, result: null,
+    expectedScan: null, blockers: [], misdeal: null, voided: null, irregularities: [], result: null,
     ...over,
   };
 }

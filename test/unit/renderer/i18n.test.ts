@@ -56,6 +56,18 @@ describe('message files', () => {
       ...Array.from({ length: 13 }, (_, r) => ['', '.cap', '.pl', '.gen', '.genpl', '.char', '.face'].map((f) => `rank.${r}${f}`)).flat(),
       ...Array.from({ length: 9 }, (_, c) => `hand.${c}`), 'hand.royal', 'hand.lowball', 'hand.lowballSuffix',
       'lang.en', 'lang.cs',
+      // The floor panel's families (renderer/i18n/floor-words.ts, components/Floor*.svelte).
+      ...['hand', 'alerts', 'recall'].map((tab) => `floor.tab.${tab}`),
+      ...['accept', 'foul-seat', 'hand-replaced'].map((r) => `floor.ruled.${r}`),
+      ...['open', 'played', 'misdeal', 'void'].map((o) => `recall.outcome.${o}`),
+      ...['dealer', 'device', 'system', 'floor'].map((b) => `step.by.${b}`),
+      ...['scanner', 'touch'].map((s) => `step.source.${s}`),
+      ...['hand-started', 'card-dealt', 'card-dealt.refused', 'card-unreadable', 'sequence-gap', 'deal-ended', 'card-exposed', 'card-exposed.card',
+        'wrong-seat-delivery', 'seat-ready', 'surrender-declared', 'natural-declared', 'natural-verified', 'natural-rejected', 'row-scanned',
+        'hand-set', 'card-placed', 'showdown-opened', 'settled.other', 'payment-executed', 'misdeal-called', 'hand-voided', 'hand-closed',
+        'floor.ruling.accept', 'floor.ruling.foul-seat', 'floor.foul-seat', 'floor.replace-hand', 'floor.note'].map((k) => `step.${k}`),
+      'irregularity.card-of-other-seat.other', 'irregularity.card-not-dealt', 'irregularity.duplicate-across-seats', 'irregularity.wrong-seat-after-set', 'irregularity.other',
+      ...['phase', 'cardsRead', 'dealt', 'seatsDone', 'payments', 'irregularities'].map((k) => `replay.state.${k}`),
     ];
     expect(families.filter((k) => !(k in en))).toEqual([]);
   });

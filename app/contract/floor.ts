@@ -1,0 +1,143 @@
+/**
+ * What the floor manager's panel sends and reads, as plain data: the corrections it can make
+ * (the contract's mirror of the domain's `CorrectionAction`), the table's recent hands
+ * (recall) and one hand replayed step by step. Built from TableService by
+ * app/terminal/floor-view.ts; worded by renderer/ in the screen's language from the
+ * structured parts given here (seats, cards, rows, codes), never from English sentences
+ * except where a service reason is shown as it is.
+ */
+import type { Card } from '../domain/cards';
+import type { HandPhase, HandWords, Row, SeatNumber } from './view';
+
+/** Each row's hand in structured parts (worded on screen), or null when a row cannot be valued. */
+export type RowWords = Readonly<Record<Row, HandWords>> | null;
+
+/** What a floor correction does (app/domain/hand/events.ts `CorrectionAction`). */
+export type FloorAction =
+  /** Rule on an irregularity: the card stands as shown (`accept`) or the seat is fouled. */
+  | { readonly kind: 'resolve-irregularity'; readonly irregularity: number; readonly ruling: 'accept' | 'foul-seat' }
+  /** Rule a seat's hand fouled without an irregularity. */
+  | { readonly kind: 'foul-seat'; readonly seat: SeatNumber }
+  /** The seat's set hand as the floor establishes it, replacing what was read. */
+  | { readonly kind: 'replace-hand'; readonly seat: SeatNumber; readonly front: readonly Card[]; readonly middle: readonly Card[]; readonly back: readonly Card[] }
+  /** A remark for the record; changes nothing. */
+  | { readonly kind: 'note' };
+
+export type FloorActionKind = FloorAction['kind'];
+export const FLOOR_ACTION_KINDS: readonly FloorActionKind[] = ['resolve-irregularity', 'foul-seat', 'replace-hand', 'note'];
+
+/** Who did something in a hand: the floor is named, the others are roles. */
+export type ActorView =
+  | { readonly kind: 'dealer' | 'device' | 'system' }
+  | { readonly kind: 'floor'; readonly name: string };
+
+// ------------------------------------------------------------------ recall
+
+export type HandOutcome = 'open' | 'played' | 'misdeal' | 'void';
+
+export interface RecalledSeat {
+  readonly seat: SeatNumber;
+  readonly player: string;
+  readonly stackBefore: number;
+  /** Points and chips won (+) or lost (-); null when the hand was not settled. */
+  readonly points: number | null;
+  readonly net: number | null;
+  readonly fouled: boolean;
+  readonly surrendered: boolean;
+  /** The natural's record name when the seat played one. */
+  readonly natural: string | null;
+}
+
+/** One earlier hand of the table, as the recall list shows it. */
+export interface RecalledHand {
+  readonly handId: string;
+  readonly number: number;
+  /** ms since the epoch. */
+  readonly startedAt: number;
+  readonly endedAt: number | null;
+  readonly outcome: HandOutcome;
+  readonly phase: string;
+  readonly button: SeatNumber;
+  readonly dealer: string | null;
+  /** The misdeal's cause code (reason.<code> on screen), when the hand was a misdeal. */
+  readonly misdealCause: string | null;
+  /** The floor's reason, when the hand was voided. */
+  readonly voidReason: string | null;
+  readonly seats: readonly RecalledSeat[];
+  readonly payments: number;
+  readonly events: number;
+}
+
+/** The last hands of the table, newest first. */
+export interface RecallView {
+  readonly tableId: string;
+  readonly hands: readonly RecalledHand[];
+}
+
+// ------------------------------------------------------------------ replay
+
+/** One event of a stored hand, reduced to what the floor reads (no device bytes, no profile). */
+export type StepEvent =
+  | { readonly type: 'hand-started'; readonly number: number; readonly button: SeatNumber; readonly players: readonly { readonly seat: SeatNumber; readonly name: string; readonly stack: number }[] }
+  /** `seat`: the position the card went to (null when the read was refused as a misdeal). */
+  | { readonly type: 'card-dealt'; readonly card: Card; readonly seat: SeatNumber | null; readonly seq: number | null }
+  | { readonly type: 'card-unreadable'; readonly seq: number | null }
+  | { readonly type: 'sequence-gap'; readonly expected: number; readonly got: number }
+  | { readonly type: 'deal-ended' }
+  | { readonly type: 'card-exposed'; readonly seat: SeatNumber; readonly card: Card | null }
+  | { readonly type: 'wrong-seat-delivery'; readonly heldBy: SeatNumber; readonly handOf: SeatNumber }
+  | { readonly type: 'seat-ready'; readonly seat: SeatNumber }
+  | { readonly type: 'surrender-declared'; readonly seat: SeatNumber }
+  | { readonly type: 'natural-declared' | 'natural-verified'; readonly seat: SeatNumber; readonly natural: string }
+  | { readonly type: 'natural-rejected'; readonly seat: SeatNumber; readonly natural: string; readonly reason: string }
+  | { readonly type: 'row-scanned'; readonly seat: SeatNumber; readonly row: Row; readonly cards: readonly Card[] }
+  | { readonly type: 'hand-set'; readonly seat: SeatNumber; readonly front: readonly Card[]; readonly middle: readonly Card[]; readonly back: readonly Card[]; readonly source: 'scanner' | 'touch'; readonly words: RowWords }
+  | { readonly type: 'card-placed'; readonly seat: SeatNumber; readonly card: Card; readonly row: Row }
+  | { readonly type: 'showdown-opened' }
+  | { readonly type: 'settled'; readonly payments: number; readonly net: readonly { readonly seat: SeatNumber; readonly net: number }[] }
+  | { readonly type: 'payment-executed'; readonly index: number; readonly from: SeatNumber; readonly to: SeatNumber; readonly amount: number }
+  | { readonly type: 'misdeal-called'; readonly cause: string; readonly automatic: boolean; readonly detail: string }
+  /** `words`: the replaced hand's rows in structured parts (a `replace-hand` only). */
+  | { readonly type: 'floor-correction'; readonly reason: string; readonly action: FloorAction; readonly words: RowWords }
+  | { readonly type: 'hand-voided'; readonly reason: string }
+  | { readonly type: 'hand-closed' };
+
+export type StepType = StepEvent['type'];
+
+/** The hand's state after a step, in the figures the floor follows. */
+export interface StepState {
+  readonly phase: HandPhase | 'idle';
+  /** Reads from the shoe so far (0..52). */
+  readonly cardsRead: number;
+  /** Cards dealt to seats 1..4 (index 0 = seat 1). */
+  readonly dealt: readonly number[];
+  /** Seats that play this hand. */
+  readonly playing: number;
+  /** Playing seats set face down, read, surrendered or holding a verified natural. */
+  readonly seatsDone: number;
+  readonly paymentsMade: number;
+  readonly paymentsTotal: number;
+  /** Irregularities recorded and those still waiting for a ruling. */
+  readonly irregularities: number;
+  readonly irregularitiesOpen: number;
+}
+
+export interface ReplayStepView {
+  /** 0-based position in the hand (the original order). */
+  readonly index: number;
+  /** The log row's id (the chain's order). */
+  readonly eventId: number;
+  /** ms since the epoch, when the event happened. */
+  readonly at: number;
+  readonly by: ActorView;
+  readonly event: StepEvent;
+  readonly after: StepState;
+}
+
+/** A stored hand, every event in the original order with the state after it. Read-only. */
+export interface ReplayView {
+  readonly handId: string;
+  readonly number: number;
+  readonly button: SeatNumber;
+  readonly steps: readonly ReplayStepView[];
+}
