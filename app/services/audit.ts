@@ -2,11 +2,19 @@
  * The floor's checks over a stored database: `replay` re-runs every stored hand through the
  * rules and compares what comes out with what was recorded and paid; the chain check is
  * event-log.ts's `verifyChain`. Used by `table replay` / `table verify-log` and the bench.
+ *
+ * A big log is replayed by worker threads (worker-pool.ts): this thread walks the log to find
+ * where each hand's events are, the workers read, fold and check the hands, and the findings
+ * come back in the order a single pass finds them. Any surprise on the way (a worker that fails,
+ * an event that is not JSON, a column of an odd type) sends the whole check back to one pass on
+ * this thread, so the report (or the error) is always the sequential one.
  */
 import { replay, verifySettlement, carryOver, type HandEvent, type HandState, type SeatNo } from '../domain/hand';
 import type Database from 'better-sqlite3';
-import { ChainVerifier, RAW_EVENT_COLUMNS, type LogVerification, type RawEventRow } from './event-log';
+import { resolve } from 'node:path';
+import { inIdOrder, inSnapshot, verifyChain, type LogVerification, type RawEventRow } from './event-log';
 import type { Store, StoredEvent } from './store';
+import { notePoolRun, PoolFailure, SyncPool, threadCount, type ThreadOptions } from './worker-pool';
 
 export interface HandProblem {
   readonly handId: string;
@@ -30,6 +38,85 @@ interface PaymentRow { ordinal: number; from_seat: number; to_seat: number; amou
 const OUTCOME_OF_PHASE: Readonly<Record<string, string>> = { closed: 'played', misdealt: 'misdeal', voided: 'void' };
 
 /**
+ * The checks of one hand against the query tables of a database (prepared once per
+ * connection; the workers have their own).
+ */
+export class HandChecker {
+  private readonly handRow: Database.Statement;
+  private readonly seatsOf: Database.Statement;
+  private readonly paymentsOf: Database.Statement;
+  private readonly ledgerOf: Database.Statement;
+
+  // Rows are read as arrays and made into objects here: better-sqlite3's row objects cost more.
+  constructor(db: Database.Database) {
+    this.handRow = db.prepare('SELECT id, table_id, phase, outcome, misdeal_cause, settled_event_id FROM hands WHERE id = ?');
+    this.seatsOf = db.prepare('SELECT seat, player, stack_before, net, stack_after FROM hand_seats WHERE hand_id = ? ORDER BY seat').raw(true);
+    this.paymentsOf = db.prepare('SELECT ordinal, from_seat, to_seat, amount, executed_event_id FROM payments WHERE hand_id = ? ORDER BY ordinal').raw(true);
+    this.ledgerOf = db.prepare("SELECT seat, amount, stack_after FROM chip_ledger WHERE hand_id = ? AND kind = 'hand' ORDER BY seat").raw(true);
+  }
+
+  private seats(handId: string): SeatRow[] {
+    return (this.seatsOf.all(handId) as [number, string, number, number | null, number | null][])
+      .map((r) => ({ seat: r[0], player: r[1], stack_before: r[2], net: r[3], stack_after: r[4] }));
+  }
+
+  private payments(handId: string): PaymentRow[] {
+    return (this.paymentsOf.all(handId) as [number, number, number, number, number | null][])
+      .map((r) => ({ ordinal: r[0], from_seat: r[1], to_seat: r[2], amount: r[3], executed_event_id: r[4] }));
+  }
+
+  private ledger(handId: string): { seat: number; amount: number; stack_after: number }[] {
+    return (this.ledgerOf.all(handId) as [number, number, number][]).map((r) => ({ seat: r[0], amount: r[1], stack_after: r[2] }));
+  }
+
+  /**
+   * Checks one hand from all its events, in order; `settledEventId`: the log row of its
+   * `settled` event. Returns what is wrong, in the order found, and whether it was settled.
+   */
+  check(handId: string, bodies: readonly HandEvent[], settledEventId: number | null): HandFindings {
+    const problems: string[] = [];
+    const add = (m: string) => {
+      problems.push(m);
+    };
+    let settled = false;
+    const r = replay(bodies);
+    if (!r.ok) {
+      add(`the events do not replay: ${r.error.message}`);
+      return { problems, settled };
+    }
+    const state = r.value;
+    const row = this.handRow.get(handId) as HandRow | undefined;
+    if (!row) {
+      add('the hand has events but no row in the hands table');
+      return { problems, settled };
+    }
+    const expectedOutcome = OUTCOME_OF_PHASE[state.phase] ?? 'open';
+    if (row.outcome !== expectedOutcome) add(`the hands table says ${row.outcome}, the events say ${expectedOutcome} (${state.phase})`);
+    if (row.phase !== state.phase) add(`the hands table says phase ${row.phase}, the events say ${state.phase}`);
+    if (state.abort?.kind === 'misdeal' && row.misdeal_cause !== state.abort.cause) add(`misdeal cause recorded as ${row.misdeal_cause}, the events say ${state.abort.cause}`);
+    if (row.settled_event_id !== settledEventId) {
+      add(`the hands table gives the settlement as log row ${row.settled_event_id ?? 'none'}, the log has it at row ${settledEventId ?? 'none'}`);
+    }
+    if (state.settlement) {
+      settled = true;
+      const again = verifySettlement(state);
+      if (!again.ok) add(`re-settling gives a different result: ${again.error.message}`);
+      checkPayments(state, this.payments(handId), add);
+    }
+    if (state.phase === 'closed' || state.phase === 'misdealt' || state.phase === 'voided') {
+      checkStacks(state, this.seats(handId), this.ledger(handId), add);
+    }
+    return { problems, settled };
+  }
+}
+
+/** What {@link HandChecker.check} found in one hand. */
+export interface HandFindings {
+  readonly problems: readonly string[];
+  readonly settled: boolean;
+}
+
+/**
  * Checks stored hands one at a time: each hand's events fold without a refusal; a settled
  * hand's stored record settles again to exactly the stored result; the payments made are the
  * result's payments and add up to its nets; the query tables (hand outcome, payments, each
@@ -42,20 +129,13 @@ export class HandAuditor {
   private events = 0;
   /** What each hand added to the counts, so a recheck can take it back. */
   private readonly counted = new Map<string, { events: number; settled: boolean }>();
-  private readonly handRow: Database.Statement;
-  private readonly seatsOf: Database.Statement;
-  private readonly paymentsOf: Database.Statement;
-  private readonly ledgerOf: Database.Statement;
+  private readonly checker: HandChecker;
 
   constructor(
     private readonly store: Store,
     private readonly maxProblems = 100,
   ) {
-    const db = store.db;
-    this.handRow = db.prepare('SELECT id, table_id, phase, outcome, misdeal_cause, settled_event_id FROM hands WHERE id = ?');
-    this.seatsOf = db.prepare('SELECT seat, player, stack_before, net, stack_after FROM hand_seats WHERE hand_id = ? ORDER BY seat');
-    this.paymentsOf = db.prepare('SELECT ordinal, from_seat, to_seat, amount, executed_event_id FROM payments WHERE hand_id = ? ORDER BY ordinal');
-    this.ledgerOf = db.prepare("SELECT seat, amount, stack_after FROM chip_ledger WHERE hand_id = ? AND kind = 'hand' ORDER BY seat");
+    this.checker = new HandChecker(store.db);
   }
 
   add(handId: string, message: string): void {
@@ -66,43 +146,27 @@ export class HandAuditor {
   hand(handId: string, bodies: readonly HandEvent[], settledEventId: number | null): void {
     this.hands++;
     this.events += bodies.length;
-    const settledBefore = this.settled;
+    let settled = false;
     try {
-      this.checkHand(handId, bodies, settledEventId);
+      const found = this.checker.check(handId, bodies, settledEventId);
+      settled = found.settled;
+      this.tally(handId, found);
     } finally {
-      this.counted.set(handId, { events: bodies.length, settled: this.settled > settledBefore });
+      this.counted.set(handId, { events: bodies.length, settled });
     }
   }
 
-  private checkHand(handId: string, bodies: readonly HandEvent[], settledEventId: number | null): void {
-    const add = (m: string) => this.add(handId, m);
-    const r = replay(bodies);
-    if (!r.ok) {
-      add(`the events do not replay: ${r.error.message}`);
-      return;
-    }
-    const state = r.value;
-    const row = this.handRow.get(handId) as HandRow | undefined;
-    if (!row) {
-      add('the hand has events but no row in the hands table');
-      return;
-    }
-    const expectedOutcome = OUTCOME_OF_PHASE[state.phase] ?? 'open';
-    if (row.outcome !== expectedOutcome) add(`the hands table says ${row.outcome}, the events say ${expectedOutcome} (${state.phase})`);
-    if (row.phase !== state.phase) add(`the hands table says phase ${row.phase}, the events say ${state.phase}`);
-    if (state.abort?.kind === 'misdeal' && row.misdeal_cause !== state.abort.cause) add(`misdeal cause recorded as ${row.misdeal_cause}, the events say ${state.abort.cause}`);
-    if (row.settled_event_id !== settledEventId) {
-      add(`the hands table gives the settlement as log row ${row.settled_event_id ?? 'none'}, the log has it at row ${settledEventId ?? 'none'}`);
-    }
-    if (state.settlement) {
-      this.settled++;
-      const again = verifySettlement(state);
-      if (!again.ok) add(`re-settling gives a different result: ${again.error.message}`);
-      checkPayments(handId, state, this.paymentsOf.all(handId) as PaymentRow[], (h, m) => this.add(h, m));
-    }
-    if (state.phase === 'closed' || state.phase === 'misdealt' || state.phase === 'voided') {
-      checkStacks(handId, state, this.seatsOf.all(handId) as SeatRow[], this.ledgerOf.all(handId) as { seat: number; amount: number; stack_after: number }[], (h, m) => this.add(h, m));
-    }
+  /** Takes in a hand checked elsewhere (by a worker), as {@link hand} would have. */
+  checked(handId: string, events: number, found: HandFindings): void {
+    this.hands++;
+    this.events += events;
+    this.tally(handId, found);
+    this.counted.set(handId, { events, settled: found.settled });
+  }
+
+  private tally(handId: string, found: HandFindings): void {
+    if (found.settled) this.settled++;
+    for (const m of found.problems) this.add(handId, m);
   }
 
   /** Checks a hand again from scratch (its events grew after it was first checked). */
@@ -130,12 +194,6 @@ export class HandAuditor {
   }
 }
 
-interface Gathered {
-  readonly handId: string;
-  readonly bodies: HandEvent[];
-  settledEventId: number | null;
-}
-
 function settledIdOf(events: readonly StoredEvent<HandEvent>[]): number | null {
   return events.find((e) => e.type === 'settled')?.id ?? null;
 }
@@ -147,72 +205,25 @@ export interface AuditReport {
 }
 
 /**
- * One pass over the whole log in id order: each row's link in the chain (`chain`) and each
- * hand re-run through the rules (`replay`), a hand as soon as its table's next hand starts.
- * `table verify-log` runs the chain part, `table replay` the hand part, the bench both.
+ * The chain (`chain`, as `table verify-log` checks it) and every hand re-run through the rules
+ * (`replay`, as `table replay` checks it), over the whole log.
  */
-export function auditStore(store: Store, options: { chain?: boolean; replay?: boolean; maxProblems?: number } = {}): AuditReport {
-  const chain = options.chain ? new ChainVerifier(options.maxProblems) : null;
-  const hands = options.replay ? new HandAuditor(store, options.maxProblems) : null;
-  // The chain needs every column of every row; the hands only their own rows.
-  const sql = chain
-    ? `SELECT ${RAW_EVENT_COLUMNS} FROM events ORDER BY id`
-    : 'SELECT id, table_id, hand_id, NULL, type, NULL, body FROM events WHERE hand_id IS NOT NULL ORDER BY id';
-  const stmt = store.db.prepare(sql).raw(true);
-  /** The hand being gathered at each table. */
-  const open = new Map<string, Gathered>();
-  const done = new Set<string>();
-  const late = new Set<string>();
-  const flush = (tableId: string) => {
-    const cur = open.get(tableId);
-    if (!cur) return;
-    hands!.hand(cur.handId, cur.bodies, cur.settledEventId);
-    done.add(cur.handId);
-    open.delete(tableId);
-  };
-  for (const r of stmt.iterate() as IterableIterator<RawEventRow>) {
-    if (chain) chain.row(r);
-    if (!hands) continue;
-    const handId = r[2];
-    if (handId === null) continue;
-    if (done.has(handId)) {
-      late.add(handId); // a floor note on a hand already over: checked again at the end
-      continue;
-    }
-    const tableId = r[1];
-    let cur = open.get(tableId);
-    if (cur && cur.handId !== handId) {
-      flush(tableId);
-      cur = undefined;
-    }
-    if (!cur) {
-      cur = { handId, bodies: [], settledEventId: null };
-      open.set(tableId, cur);
-    }
-    if (r[4] === 'settled') cur.settledEventId = r[0];
-    cur.bodies.push(JSON.parse(r[6]) as HandEvent);
-  }
-  if (hands) {
-    for (const tableId of [...open.keys()]) flush(tableId);
-    for (const handId of late) {
-      const evs = store.handEvents<HandEvent>(handId);
-      hands.recheck(handId, evs.map((e) => e.body), settledIdOf(evs));
-    }
-    hands.wholeDatabase();
-  }
+export function auditStore(store: Store, options: { chain?: boolean; replay?: boolean; maxProblems?: number } & ThreadOptions = {}): AuditReport {
+  const threads = options.threads === undefined ? {} : { threads: options.threads };
   return {
-    ...(chain ? { chain: chain.finish(store.db) } : {}),
-    ...(hands ? { replay: hands.report() } : {}),
+    ...(options.chain ? { chain: verifyChain(store.db, options.maxProblems, threads) } : {}),
+    ...(options.replay ? { replay: replayAll(store, options.maxProblems, threads) } : {}),
   };
 }
 
 /**
  * Re-runs hands (one, or every hand in the database) through the fold and the rules and
  * compares with what was recorded and paid (see {@link HandAuditor}); for every hand, each
- * seat's ledger is also checked for continuity.
+ * seat's ledger is also checked for continuity. Every hand: by worker threads for a big log
+ * (`threads`, see worker-pool.ts), with the same report as one pass.
  */
-export function replayHands(store: Store, options: { handId?: string; maxProblems?: number } = {}): ReplayReport {
-  if (options.handId === undefined) return auditStore(store, { replay: true, maxProblems: options.maxProblems }).replay!;
+export function replayHands(store: Store, options: { handId?: string; maxProblems?: number } & ThreadOptions = {}): ReplayReport {
+  if (options.handId === undefined) return replayAll(store, options.maxProblems, options.threads === undefined ? {} : { threads: options.threads });
   const auditor = new HandAuditor(store, options.maxProblems);
   const evs = store.handEvents<HandEvent>(options.handId);
   if (evs.length === 0) auditor.add(options.handId, 'there is no such hand in this database');
@@ -220,17 +231,282 @@ export function replayHands(store: Store, options: { handId?: string; maxProblem
   return auditor.report();
 }
 
-function checkPayments(handId: string, state: HandState, rows: readonly PaymentRow[], add: (h: string, m: string) => void): void {
+// ---------------------------------------------------------------------------------------
+// Walking the log for the hands
+//
+// A hand's events are gathered per table in log order; a hand is checked as soon as its
+// table's next hand shows up (or at the end of the log). An event of a hand already checked
+// (a floor note on an old hand) makes that hand "late": it is checked again, whole, at the end.
+
+/** A hand's place in the log: its rows are those of `handId` at `tableId` with ids in `firstId..lastId`. */
+export interface HandSpan {
+  readonly handId: string;
+  readonly tableId: string;
+  readonly firstId: number;
+  lastId: number;
+  rows: number;
+  settledEventId: number | null;
+}
+
+/** Groups hand rows into hands, as the sequential check does; `flush` gets each hand in turn. */
+class Gatherer<G extends HandSpan> {
+  private readonly open = new Map<string, G>();
+  private readonly done = new Set<string>();
+  readonly late = new Set<string>();
+
+  constructor(
+    private readonly start: (id: number, tableId: string, handId: string) => G,
+    private readonly flush: (hand: G, atEnd: boolean) => void,
+  ) {}
+
+  /** The next hand row; returns the hand it belongs to, or null for a late row. */
+  row(id: number, tableId: string, handId: string, settled: boolean): G | null {
+    if (this.done.has(handId)) {
+      this.late.add(handId); // a floor note on a hand already over: checked again at the end
+      return null;
+    }
+    let cur = this.open.get(tableId);
+    if (cur && cur.handId !== handId) {
+      this.end(tableId, cur, false);
+      cur = undefined;
+    }
+    if (!cur) {
+      cur = this.start(id, tableId, handId);
+      this.open.set(tableId, cur);
+    }
+    cur.lastId = id;
+    cur.rows++;
+    if (settled) cur.settledEventId = id;
+    return cur;
+  }
+
+  /** The end of the log: the hands still gathered are checked. */
+  finish(): void {
+    for (const [tableId, cur] of [...this.open]) this.end(tableId, cur, true);
+  }
+
+  private end(tableId: string, cur: G, atEnd: boolean): void {
+    this.flush(cur, atEnd);
+    this.done.add(cur.handId);
+    this.open.delete(tableId);
+  }
+}
+
+/** Takes one hand row: its id, table, hand, type and (when read) body, as stored. */
+type HandRowSink = (id: number, tableId: string, handId: string, type: string, body: string) => void;
+
+/**
+ * Hand rows in id order, many per query, each as one text SQLite builds (id, whether the
+ * columns have the terminal's types, table, hand, type, and the body when asked), the batch
+ * joined by U+0001 (see event-log.ts's reading for the chain: the same reasons, the same
+ * fallback to plain rows when a value holds the separator or has an odd type).
+ */
+function handRowBatches(db: Database.Database, withBody: boolean, each: HandRowSink, odd?: () => void): void {
+  const size = 4000;
+  const pieces = withBody ? 6 : 5;
+  // Text, compared as text (x >= '' AND x < x'': the values between the numbers and the blobs).
+  const isText = (c: string) => `${c} >= '' AND ${c} < x''`;
+  const normal = [isText('table_id'), isText('hand_id'), isText('type'), ...(withBody ? [isText('body')] : [])].join(' AND ');
+  const batch = db.prepare(`SELECT count(*), max(id), group_concat(id || char(1) || normal || char(1) || coalesce(table_id, '') || char(1)
+        || coalesce(hand_id, '') || char(1) || coalesce(type, '')${withBody ? " || char(1) || coalesce(body, '')" : ''}, char(1))
+    FROM (SELECT id, table_id, hand_id, type, ${withBody ? 'body' : 'NULL AS body'}, (CASE WHEN ${normal} THEN 1 ELSE 0 END) AS normal
+          FROM events WHERE hand_id IS NOT NULL AND id > ? ORDER BY id LIMIT ${size})`).raw(true);
+  const plain = db.prepare(`SELECT id, table_id, hand_id, NULL, type, NULL, ${withBody ? 'body' : 'NULL'} FROM events WHERE hand_id IS NOT NULL AND id > ? ORDER BY id LIMIT ${size}`).raw(true);
+  const one = db.prepare(`SELECT id, table_id, hand_id, NULL, type, NULL, ${withBody ? 'body' : 'NULL'} FROM events WHERE id = ?`).raw(true);
+  let from = Number.NEGATIVE_INFINITY;
+  for (;;) {
+    const [count, lastId, text] = batch.get(from) as [number, number | null, string | null];
+    if (count === 0 || lastId === null) return;
+    const p = text === null ? [] : text.split('\u0001');
+    if (!inIdOrder(p, count, pieces, from)) {
+      odd?.();
+      for (const r of plain.all(from) as RawEventRow[]) each(r[0], r[1], r[2] as string, r[4], r[6]);
+    } else {
+      for (let i = 0; i < p.length; i += pieces) {
+        if (p[i + 1] === '1') each(Number(p[i]), p[i + 2], p[i + 3], p[i + 4], withBody ? p[i + 5] : '');
+        else {
+          odd?.();
+          const r = one.get(Number(p[i])) as RawEventRow;
+          each(r[0], r[1], r[2] as string, r[4], r[6]);
+        }
+      }
+    }
+    from = lastId;
+  }
+}
+
+/** Replays every hand of the database: by workers when worth it, else on this thread. */
+function replayAll(store: Store, maxProblems: number | undefined, options: ThreadOptions): ReplayReport {
+  return inSnapshot(store.db, () => {
+    const db = store.db;
+    const handRows = db.prepare('SELECT count(*) FROM events WHERE hand_id IS NOT NULL').pluck(true).get() as number;
+    const threads = db.memory ? 0 : threadCount(options, handRows, HAND_ROWS_FOR_THREADS);
+    if (threads >= 2) {
+      const parallel = replayInWorkers(store, threads, maxProblems);
+      if (parallel) return parallel;
+    }
+    return replayHere(store, maxProblems);
+  });
+}
+
+/** Hand rows from which the replay is done by worker threads (about 4,000 hands: below, starting the workers costs more than they save). */
+const HAND_ROWS_FOR_THREADS = 300_000;
+
+interface Gathered extends HandSpan {
+  readonly bodies: HandEvent[];
+}
+
+/** One pass on this thread. */
+function replayHere(store: Store, maxProblems: number | undefined): ReplayReport {
+  const hands = new HandAuditor(store, maxProblems);
+  const g = new Gatherer<Gathered>(
+    (id, tableId, handId) => ({ handId, tableId, firstId: id, lastId: id, rows: 0, settledEventId: null, bodies: [] }),
+    (cur) => hands.hand(cur.handId, cur.bodies, cur.settledEventId),
+  );
+  handRowBatches(store.db, true, (id, tableId, handId, type, body) => {
+    const cur = g.row(id, tableId, handId, type === 'settled');
+    if (cur) cur.bodies.push(JSON.parse(body) as HandEvent);
+  });
+  g.finish();
+  return finishReplay(store, hands, g.late);
+}
+
+/** The late hands checked again, then the whole-database checks. */
+function finishReplay(store: Store, hands: HandAuditor, late: ReadonlySet<string>): ReplayReport {
+  for (const handId of late) {
+    const evs = store.handEvents<HandEvent>(handId);
+    hands.recheck(handId, evs.map((e) => e.body), settledIdOf(evs));
+  }
+  hands.wholeDatabase();
+  return hands.report();
+}
+
+/** What a replay worker is asked: some hands, each by its place in the log. */
+export type HandTask = readonly HandSpan[];
+
+/** What a replay worker answers for one hand (`unreadable`: an event is not JSON, or odd). */
+export type HandTaskResult =
+  | { readonly handId: string; readonly events: number; readonly found: HandFindings }
+  | { readonly handId: string; readonly unreadable: true };
+
+/**
+ * Reads each hand's events (one query a hand) and checks it (in a worker; also used on this
+ * thread for the hands a worker must not check).
+ */
+export function checkHandTask(db: Database.Database, checker: HandChecker, task: HandTask): HandTaskResult[] {
+  return task.map((span) => {
+    const bodies = handBodies(db, span);
+    if (!bodies) return { handId: span.handId, unreadable: true };
+    return { handId: span.handId, events: bodies.length, found: checker.check(span.handId, bodies, span.settledEventId) };
+  });
+}
+
+/** Hands per message to a worker (a message costs about as much as reading a hand). */
+const HANDS_PER_TASK = 32;
+
+const statements = new WeakMap<Database.Database, { joined: Database.Statement; each: Database.Statement }>();
+
+function handBodies(db: Database.Database, t: HandSpan): HandEvent[] | null {
+  let s = statements.get(db);
+  if (!s) {
+    const where = 'FROM events WHERE id BETWEEN ? AND ? AND hand_id = ? AND table_id = ?';
+    s = {
+      joined: db.prepare(`SELECT count(*), sum(typeof(body) <> 'text'), group_concat(id || char(1) || body, char(1)) FROM (SELECT id, body ${where} ORDER BY id)`).raw(true),
+      each: db.prepare(`SELECT body ${where} ORDER BY id`).pluck(true),
+    };
+    statements.set(db, s);
+  }
+  const [count, odd, text] = s.joined.get(t.firstId, t.lastId, t.handId, t.tableId) as [number, number | null, string | null];
+  if (count !== t.rows || odd) return null;
+  const pieces = text === null ? [] : text.split('\u0001');
+  const texts: string[] = [];
+  if (inIdOrder(pieces, count, 2, Number.NEGATIVE_INFINITY)) {
+    for (let i = 1; i < pieces.length; i += 2) texts.push(pieces[i]);
+  } else {
+    texts.push(...(s.each.all(t.firstId, t.lastId, t.handId, t.tableId) as string[]));
+  }
+  const bodies: HandEvent[] = new Array<HandEvent>(texts.length);
+  try {
+    for (let i = 0; i < texts.length; i++) bodies[i] = JSON.parse(texts[i]) as HandEvent;
+  } catch {
+    return null; // the sequential pass reports it (it throws where it meets it)
+  }
+  return bodies;
+}
+
+/** Thrown inside a parallel run to fall back to the sequential pass. */
+class Unusual extends Error {}
+
+/**
+ * The parallel replay: this thread walks the log (ids, tables, hands only) and hands each
+ * hand's span to a worker, except the last hand of each table (still being played when the
+ * terminal is writing), which it checks itself in its own snapshot. Null: fall back.
+ */
+function replayInWorkers(store: Store, threads: number, maxProblems: number | undefined): ReplayReport | null {
+  const hands = new HandAuditor(store, maxProblems);
+  const local = new HandChecker(store.db);
+  const take = (results: HandTaskResult[]): void => {
+    for (const r of results) {
+      if ('unreadable' in r) throw new Unusual(`hand ${r.handId} has an event that is not JSON text`);
+      hands.checked(r.handId, r.events, r.found);
+    }
+  };
+  const pool = SyncPool.open<HandTask, HandTaskResult[]>(threads, { job: 'hands', path: resolve(store.db.name) }, take, 4);
+  if (!pool) {
+    notePoolRun({ job: 'hands', threads, outcome: 'unavailable' });
+    return null;
+  }
+  try {
+    let batch: HandSpan[] = [];
+    const send = () => {
+      if (batch.length > 0) pool.submit(batch);
+      batch = [];
+    };
+    const g = new Gatherer<HandSpan>(
+      (id, tableId, handId) => ({ handId, tableId, firstId: id, lastId: id, rows: 0, settledEventId: null }),
+      (span, atEnd) => {
+        if (atEnd) {
+          send();
+          const task: HandTask = [{ ...span }];
+          pool.submitLocal(() => checkHandTask(store.db, local, task));
+          return;
+        }
+        batch.push({ ...span });
+        if (batch.length >= HANDS_PER_TASK) send();
+      },
+    );
+    handRowBatches(store.db, false, (id, tableId, handId, type) => {
+      g.row(id, tableId, handId, type === 'settled');
+    }, () => {
+      throw new Unusual('a hand row has a column of an odd type');
+    });
+    g.finish();
+    send();
+    pool.finish();
+    pool.close();
+    const report = finishReplay(store, hands, g.late);
+    notePoolRun({ job: 'hands', threads, outcome: 'workers' });
+    return report;
+  } catch (e) {
+    if (!(e instanceof PoolFailure || e instanceof Unusual)) throw e;
+    notePoolRun({ job: 'hands', threads, outcome: 'fell-back', reason: e.message });
+    return null;
+  } finally {
+    pool.close();
+  }
+}
+
+function checkPayments(state: HandState, rows: readonly PaymentRow[], add: (m: string) => void): void {
   const st = state.settlement!;
   const list = st.result.payments;
-  if (rows.length !== list.length) add(handId, `the payments table has ${rows.length} payments, the settlement ${list.length}`);
+  if (rows.length !== list.length) add(`the payments table has ${rows.length} payments, the settlement ${list.length}`);
   list.forEach((p, i) => {
     const r = rows[i];
     if (!r) return;
     if (r.from_seat !== p.from || r.to_seat !== p.to || r.amount !== p.amount) {
-      add(handId, `payment ${i + 1} is recorded as seat ${r.from_seat} pays seat ${r.to_seat} ${r.amount}; the settlement says seat ${p.from} pays seat ${p.to} ${p.amount}`);
+      add(`payment ${i + 1} is recorded as seat ${r.from_seat} pays seat ${r.to_seat} ${r.amount}; the settlement says seat ${p.from} pays seat ${p.to} ${p.amount}`);
     }
-    if ((r.executed_event_id !== null) !== st.executed[i]) add(handId, `payment ${i + 1} is ${st.executed[i] ? 'made' : 'not made'} in the events but ${r.executed_event_id !== null ? 'made' : 'not made'} in the payments table`);
+    if ((r.executed_event_id !== null) !== st.executed[i]) add(`payment ${i + 1} is ${st.executed[i] ? 'made' : 'not made'} in the events but ${r.executed_event_id !== null ? 'made' : 'not made'} in the payments table`);
   });
   if (state.phase === 'closed') {
     const paid = new Map<number, number>();
@@ -239,27 +515,27 @@ function checkPayments(handId: string, state: HandState, rows: readonly PaymentR
       paid.set(p.to, (paid.get(p.to) ?? 0) + p.amount);
     });
     for (const [seat, net] of Object.entries(st.result.net)) {
-      if ((paid.get(Number(seat)) ?? 0) !== net) add(handId, `seat ${seat} was paid ${paid.get(Number(seat)) ?? 0} but its net is ${net}`);
+      if ((paid.get(Number(seat)) ?? 0) !== net) add(`seat ${seat} was paid ${paid.get(Number(seat)) ?? 0} but its net is ${net}`);
     }
   }
 }
 
-function checkStacks(handId: string, state: HandState, seats: readonly SeatRow[], ledger: readonly { seat: number; amount: number; stack_after: number }[], add: (h: string, m: string) => void): void {
+function checkStacks(state: HandState, seats: readonly SeatRow[], ledger: readonly { seat: number; amount: number; stack_after: number }[], add: (m: string) => void): void {
   const after = carryOver(state).stacks;
   for (const s of after) {
     const before = state.seats[s.seat - 1].player!.stack;
     const row = seats.find((r) => r.seat === s.seat);
     const net = s.stack - before;
     if (!row) {
-      add(handId, `seat ${s.seat} has no row in hand_seats`);
+      add(`seat ${s.seat} has no row in hand_seats`);
       continue;
     }
     if (row.stack_before !== before || row.net !== net || row.stack_after !== s.stack) {
-      add(handId, `seat ${s.seat}: recorded ${row.stack_before} ${fmt(row.net)} = ${row.stack_after}, the events give ${before} ${fmt(net)} = ${s.stack}`);
+      add(`seat ${s.seat}: recorded ${row.stack_before} ${fmt(row.net)} = ${row.stack_after}, the events give ${before} ${fmt(net)} = ${s.stack}`);
     }
     const l = ledger.find((x) => x.seat === s.seat);
     if (!l || l.amount !== net || l.stack_after !== s.stack) {
-      add(handId, `seat ${s.seat}: the chip ledger ${l ? `records ${fmt(l.amount)} to ${l.stack_after}` : 'has no entry'}, the events give ${fmt(net)} to ${s.stack}`);
+      add(`seat ${s.seat}: the chip ledger ${l ? `records ${fmt(l.amount)} to ${l.stack_after}` : 'has no entry'}, the events give ${fmt(net)} to ${s.stack}`);
     }
   }
 }

@@ -10,6 +10,8 @@
  */
 import { hash as sha } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { resolve } from 'node:path';
+import { notePoolRun, PoolFailure, SyncPool, threadCount, type ThreadOptions } from './worker-pool';
 
 /** The previous hash of row 1. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -58,6 +60,11 @@ export const RAW_EVENT_COLUMNS = 'id, table_id, hand_id, hand_seq, type, recorde
  * Checks the chain one row at a time, in id order (so one pass over the log can feed other
  * checks too). After a break it carries on from the row it found, so one edit gives one
  * problem and later edits are reported as well (at most `maxProblems`).
+ *
+ * What it remembers between rows (the previous row's id and hash, the last eight rows'
+ * hashes) depends only on the stored rows, never on what was found: so the log can be cut
+ * into id ranges, each checked on its own from the eight rows before it ({@link resumeAfter})
+ * and the pieces joined in order ({@link ChainVerifier.join}) with exactly the sequential result.
  */
 export class ChainVerifier {
   private readonly problems: LogProblem[] = [];
@@ -75,13 +82,21 @@ export class ChainVerifier {
 
   /** Checks the next row. */
   row(r: RawEventRow): void {
-    this.rows++;
     const [id, tableId, handId, handSeq, type, recordedAt, body, storedPrev, storedHash] = r;
-    const prevId = this.prevId;
     const selfOk = rowHash(storedPrev, { tableId, handId, handSeq, type, recordedAt, body }) === storedHash;
+    this.check(id, storedPrev, storedHash, selfOk, () => type);
+  }
+
+  /**
+   * Checks the next row given whether its content matches its hash (`selfOk`); `typeOf` gives
+   * its type for a message (asked only when something is wrong).
+   */
+  check(id: number, storedPrev: string, storedHash: string, selfOk: boolean, typeOf: () => string): void {
+    this.rows++;
+    const prevId = this.prevId;
     const linkOk = storedPrev === this.prevHash;
     if (!selfOk) {
-      this.add({ kind: 'content-changed', rowId: id, message: `row ${id} (${type}): content changed: its stored hash does not match its content` });
+      this.add({ kind: 'content-changed', rowId: id, message: `row ${id} (${typeOf()}): content changed: its stored hash does not match its content` });
     } else if (!linkOk) {
       const earlier = this.recent.find((e) => e.hash === storedPrev && e.id < prevId);
       if (earlier) {
@@ -110,8 +125,12 @@ export class ChainVerifier {
 
   /** Compares the end of the chain with the log head and gives the verdict. */
   finish(db: Database.Database): LogVerification {
+    return this.finishWith(readHead(db));
+  }
+
+  /** {@link finish} with the log head already read (null: there is none). */
+  finishWith(head: LogHead | null): LogVerification {
     const prevId = this.prevId;
-    const head = db.prepare('SELECT last_id, last_hash FROM log_head WHERE one = 1').get() as { last_id: number; last_hash: string } | undefined;
     if (head) {
       if (head.last_id > prevId) {
         this.add({ kind: 'tail-missing', rowId: prevId + 1, message: `rows ${prevId + 1}-${head.last_id} are missing at the end of the log (the log head records row ${head.last_id})` });
@@ -125,12 +144,213 @@ export class ChainVerifier {
     }
     return { ok: this.problems.length === 0, rows: this.rows, lastId: prevId, headHash: this.prevHash, problems: [...this.problems] };
   }
+
+  /** What this verifier found over its rows (to be joined with the other ranges'). */
+  part(): ChainPart {
+    return { problems: [...this.problems], rows: this.rows, lastId: this.prevId, lastHash: this.prevHash };
+  }
+
+  /**
+   * A verifier that goes on after `before`: the rows just before the range to check, in id
+   * order, at most the eight last (fewer only when the log has fewer rows before the range).
+   */
+  static resumeAfter(before: readonly { id: number; hash: string }[], maxProblems = 50): ChainVerifier {
+    const v = new ChainVerifier(maxProblems);
+    if (before.length > 0) {
+      const last = before[before.length - 1];
+      v.prevId = last.id;
+      v.prevHash = last.hash;
+      if (before.length >= 8) v.recent.length = 0;
+      v.recent.push(...before.slice(-8));
+    }
+    return v;
+  }
+
+  /** The ranges' findings joined in id order, as one verifier ready to {@link finishWith}. */
+  static join(parts: readonly ChainPart[], maxProblems = 50): ChainVerifier {
+    const v = new ChainVerifier(maxProblems);
+    for (const p of parts) {
+      for (const problem of p.problems) v.add(problem);
+      if (p.rows > 0) {
+        v.rows += p.rows;
+        v.prevId = p.lastId;
+        v.prevHash = p.lastHash;
+      }
+    }
+    return v;
+  }
 }
 
-/** Walks the whole log in id order and checks every link (see {@link ChainVerifier}). */
-export function verifyChain(db: Database.Database, maxProblems = 50): LogVerification {
-  const v = new ChainVerifier(maxProblems);
-  const stmt = db.prepare(`SELECT ${RAW_EVENT_COLUMNS} FROM events ORDER BY id`).raw(true);
-  for (const r of stmt.iterate() as IterableIterator<RawEventRow>) v.row(r);
-  return v.finish(db);
+/** The log head row. */
+export interface LogHead {
+  readonly last_id: number;
+  readonly last_hash: string;
+}
+
+function readHead(db: Database.Database): LogHead | null {
+  return (db.prepare('SELECT last_id, last_hash FROM log_head WHERE one = 1').get() as LogHead | undefined) ?? null;
+}
+
+/** What one range of the log showed (see {@link ChainVerifier.join}). */
+export interface ChainPart {
+  readonly problems: readonly LogProblem[];
+  readonly rows: number;
+  readonly lastId: number;
+  readonly lastHash: string;
+}
+
+/**
+ * How the rows are read for the check: many rows per query, each row as ONE text built by
+ * SQLite (its id, whether its columns have the types the terminal writes, its prev_hash, its
+ * hash and the exact text the hash covers), the batch joined by U+0001. Reading the nine
+ * columns of each row one by one costs several times more than hashing the row.
+ *
+ * The text the hash covers is built by SQLite exactly as {@link rowHash} builds it for the rows
+ * the terminal writes: prev_hash and hash text (a blob never equals a text in the checks),
+ * hand_seq a whole number JavaScript holds exactly (JavaScript and SQLite write other numbers
+ * differently), no NULL where the schema forbids one (`${null}` is "null", SQLite's is
+ * nothing). The other columns can only hold text or a blob (their TEXT affinity turns numbers
+ * into text), and a blob's bytes make the same text both ways. Any other row, and any batch
+ * whose text does not split into the expected pieces (a value holding U+0001) or whose ids do
+ * not come in order, is read column by column and checked by {@link ChainVerifier.row}: a
+ * damaged log gets exactly the sequential verdict.
+ */
+const NORMAL_ROW = `prev_hash >= '' AND prev_hash < x'' AND hash >= '' AND hash < x''
+  AND table_id NOT NULL AND type NOT NULL AND recorded_at NOT NULL AND body NOT NULL
+  AND (hand_seq IS NULL OR (typeof(hand_seq) = 'integer' AND hand_seq BETWEEN -9007199254740991 AND 9007199254740991))`;
+const HASHED_TEXT = `prev_hash || char(0) || table_id || char(0) || coalesce(hand_id, '') || char(0) || coalesce(hand_seq, '') || char(0)
+  || type || char(0) || recorded_at || char(0) || body`;
+const ROW_PIECES = 5;
+const CHAIN_BATCH = 2000;
+const SEPARATOR = '\u0001';
+
+/** Verifies the rows with `after < id <= upTo` in id order, feeding `v`. */
+export function verifyRange(db: Database.Database, v: ChainVerifier, after: number, upTo: number): void {
+  // The inner query (not flattened: it has a LIMIT) works out each row's flag and text once.
+  const batch = db.prepare(`SELECT count(*), max(id), group_concat(id || char(1) || normal || char(1) || coalesce(prev_hash, '') || char(1)
+        || coalesce(hash, '') || char(1) || coalesce(hashed, ''), char(1))
+    FROM (SELECT id, prev_hash, hash, (CASE WHEN ${NORMAL_ROW} THEN 1 ELSE 0 END) AS normal, ${HASHED_TEXT} AS hashed
+          FROM events WHERE id > ? AND id <= ? ORDER BY id LIMIT ${CHAIN_BATCH})`).raw(true);
+  const rawBatch = db.prepare(`SELECT ${RAW_EVENT_COLUMNS} FROM events WHERE id > ? AND id <= ? ORDER BY id LIMIT ${CHAIN_BATCH}`).raw(true);
+  const rawRow = db.prepare(`SELECT ${RAW_EVENT_COLUMNS} FROM events WHERE id = ?`).raw(true);
+  const typeOf = db.prepare('SELECT type FROM events WHERE id = ?').pluck(true);
+  let from = after;
+  for (;;) {
+    const [count, lastId, text] = batch.get(from, upTo) as [number, number | null, string | null];
+    if (count === 0 || lastId === null) return;
+    const pieces = text === null ? [] : text.split(SEPARATOR);
+    if (!inIdOrder(pieces, count, ROW_PIECES, from)) {
+      for (const r of rawBatch.all(from, upTo) as RawEventRow[]) v.row(r);
+    } else {
+      for (let i = 0; i < pieces.length; i += ROW_PIECES) {
+        const id = Number(pieces[i]);
+        if (pieces[i + 1] !== '1') {
+          v.row(rawRow.get(id) as RawEventRow);
+          continue;
+        }
+        const hash = pieces[i + 3];
+        v.check(id, pieces[i + 2], hash, sha('sha256', pieces[i + 4], 'hex') === hash, () => String(typeOf.get(id)));
+      }
+    }
+    from = lastId;
+  }
+}
+
+/**
+ * Whether a batch split into `count` rows of `size` pieces, each starting with its id, in
+ * increasing order after `after` (SQLite gives an aggregate's rows in the inner query's order,
+ * but does not promise it: checked, rather than sorted again).
+ */
+export function inIdOrder(pieces: readonly string[], count: number, size: number, after: number): boolean {
+  if (pieces.length !== count * size) return false;
+  let last = after;
+  for (let i = 0; i < pieces.length; i += size) {
+    const id = Number(pieces[i]);
+    if (!(id > last)) return false;
+    last = id;
+  }
+  return true;
+}
+
+/** The range of row ids to check and the log head, read in one snapshot. */
+export function logExtent(db: Database.Database): { head: LogHead | null; minId: number; maxId: number; rows: number } {
+  const ext = db.prepare('SELECT count(*) AS n, min(id) AS lo, max(id) AS hi FROM events').get() as { n: number; lo: number | null; hi: number | null };
+  return { head: readHead(db), minId: ext.lo ?? 0, maxId: ext.hi ?? 0, rows: ext.n };
+}
+
+/** Runs `fn` in one read transaction (one snapshot of a log another connection may be writing). */
+export function inSnapshot<T>(db: Database.Database, fn: () => T): T {
+  if (db.inTransaction) return fn();
+  db.exec('BEGIN');
+  try {
+    return fn();
+  } finally {
+    if (db.inTransaction) db.exec('COMMIT');
+  }
+}
+
+/** A log this big is checked by worker threads when the machine has the cores (below, starting them costs more than they save). */
+const CHAIN_ROWS_FOR_THREADS = 500_000;
+
+/**
+ * Walks the whole log in id order and checks every link (see {@link ChainVerifier}). A big
+ * log is cut into id ranges checked by worker threads (`options.threads`, see worker-pool.ts),
+ * with the same result as one pass; without workers it is one pass on this thread.
+ */
+export function verifyChain(db: Database.Database, maxProblems = 50, options: ThreadOptions = {}): LogVerification {
+  return inSnapshot(db, () => {
+    const extent = logExtent(db);
+    const threads = db.memory ? 0 : threadCount(options, extent.rows, CHAIN_ROWS_FOR_THREADS);
+    if (threads >= 2 && extent.rows > 0) {
+      const parallel = verifyInWorkers(db, extent, threads, maxProblems);
+      if (parallel) return parallel;
+    }
+    const v = new ChainVerifier(maxProblems);
+    verifyRange(db, v, Number.NEGATIVE_INFINITY, extent.maxId);
+    return v.finishWith(extent.head);
+  });
+}
+
+/** A chain task for a worker: check `after < id <= upTo`. */
+export interface ChainTask {
+  readonly after: number;
+  readonly upTo: number;
+  readonly maxProblems: number;
+}
+
+/** Checks one range (in a worker): starts from the eight rows before it. */
+export function verifyChainTask(db: Database.Database, task: ChainTask): ChainPart {
+  const before = (db.prepare('SELECT id, hash FROM events WHERE id <= ? ORDER BY id DESC LIMIT 8').all(task.after) as { id: number; hash: string }[]).reverse();
+  const v = ChainVerifier.resumeAfter(before, task.maxProblems);
+  verifyRange(db, v, task.after, task.upTo);
+  return v.part();
+}
+
+function verifyInWorkers(db: Database.Database, extent: ReturnType<typeof logExtent>, threads: number, maxProblems: number): LogVerification | null {
+  const parts: ChainPart[] = [];
+  const pool = SyncPool.open<ChainTask, ChainPart>(threads, { job: 'chain', path: resolve(db.name) }, (p) => parts.push(p));
+  if (!pool) {
+    notePoolRun({ job: 'chain', threads, outcome: 'unavailable' });
+    return null;
+  }
+  try {
+    // Several ranges per thread, so a thread slowed by other work does not hold up the end.
+    const ranges = threads * 4;
+    const span = extent.maxId - extent.minId + 1;
+    let after = extent.minId - 1;
+    for (let i = 1; i <= ranges; i++) {
+      const upTo = i === ranges ? extent.maxId : extent.minId - 1 + Math.floor((span * i) / ranges);
+      if (upTo > after) pool.submit({ after, upTo, maxProblems });
+      after = upTo;
+    }
+    pool.finish();
+  } catch (e) {
+    if (!(e instanceof PoolFailure)) throw e;
+    notePoolRun({ job: 'chain', threads, outcome: 'fell-back', reason: e.message });
+    return null;
+  } finally {
+    pool.close();
+  }
+  notePoolRun({ job: 'chain', threads, outcome: 'workers' });
+  return ChainVerifier.join(parts, maxProblems).finishWith(extent.head);
 }

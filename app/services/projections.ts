@@ -115,7 +115,11 @@ export class Projector {
       for (const s of e.seats) this.s.insertHandSeat.run(handId, s.seat, s.playerId, s.stack);
       return;
     }
-    this.s.handStep.run(after.phase, stored.id, handId);
+    // A card dealt never changes the hand's phase (the end of the deal and a misdeal are
+    // events of their own, appended in the same transaction): not rewriting the hands row for
+    // each of the 52 cards saves a page per durable commit. last_event_id is the last event
+    // that was not a card read.
+    if (e.type !== 'card-dealt') this.s.handStep.run(after.phase, stored.id, handId);
     switch (e.type) {
       case 'settled': {
         const r = e.result;

@@ -26,6 +26,24 @@ function alertView(r: AlertRow): AlertView {
   };
 }
 
+/** Prepared statements kept per connection: the table service reads the raised alerts for
+ *  every snapshot it returns (preparing the SQL each time cost more than running it). */
+const prepared = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+function statement(db: Database.Database, sql: string): Database.Statement {
+  let cache = prepared.get(db);
+  if (!cache) {
+    cache = new Map();
+    prepared.set(db, cache);
+  }
+  let st = cache.get(sql);
+  if (!st) {
+    st = db.prepare(sql);
+    cache.set(sql, st);
+  }
+  return st;
+}
+
 export function readAlerts(db: Database.Database, filter: AlertFilter = {}): AlertView[] {
   const where: string[] = [];
   const args: unknown[] = [];
@@ -36,12 +54,12 @@ export function readAlerts(db: Database.Database, filter: AlertFilter = {}): Ale
   if (filter.raised === true) where.push('acknowledged_at IS NULL');
   if (filter.raised === false) where.push('acknowledged_at IS NOT NULL');
   const sql = `SELECT * FROM alerts ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`;
-  return (db.prepare(sql).all(...args) as AlertRow[]).map(alertView);
+  return (statement(db, sql).all(...args) as AlertRow[]).map(alertView);
 }
 
 export function readAlert(db: Database.Database, id: number): AlertView | undefined {
   if (!Number.isSafeInteger(id)) return undefined;
-  const r = db.prepare('SELECT * FROM alerts WHERE id = ?').get(id) as AlertRow | undefined;
+  const r = statement(db, 'SELECT * FROM alerts WHERE id = ?').get(id) as AlertRow | undefined;
   return r ? alertView(r) : undefined;
 }
 

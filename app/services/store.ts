@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { canonicalJson } from './canonical-json';
 import { GENESIS_HASH, rowHash } from './event-log';
+import { isoTime } from './iso-time';
 import { findMigrationsDir, loadMigrations, migrate, refuseFutureDatabase, schemaVersion, StoreError, type Migration } from './migrations';
 
 export { StoreError } from './migrations';
@@ -80,6 +81,9 @@ interface EventRowDb {
 
 const TYPE_PATTERN = /^[a-z][a-z0-9-]*$/;
 
+/** The memory map asked for by read-only (audit) connections: as much as SQLite allows. */
+export const AUDIT_MMAP_BYTES = 2 ** 40;
+
 /** An open store. Close it when done (a killed process needs no close: WAL recovers). */
 export class Store {
   /** The schema version after migrations. */
@@ -117,7 +121,8 @@ export class Store {
     }
     db.pragma('foreign_keys = ON');
     // Reading through a memory map saves a copy per page: the audit commands read the whole log.
-    if (readonlyMode) db.pragma('mmap_size = 1073741824');
+    // (SQLite caps the map at its build's limit, 2 GiB here; the rest of a bigger file is read.)
+    if (readonlyMode) db.pragma(`mmap_size = ${AUDIT_MMAP_BYTES}`);
     this.version = schemaVersion(db);
     this.insertEvent = db.prepare(
       'INSERT INTO events (id, table_id, hand_id, hand_seq, type, recorded_at, body, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -128,6 +133,7 @@ export class Store {
       'INSERT INTO log_head (one, last_id, last_hash) VALUES (1, ?, ?) ON CONFLICT (one) DO UPDATE SET last_id = excluded.last_id, last_hash = excluded.last_hash',
     );
     this.selectHand = db.prepare('SELECT id, table_id, hand_id, hand_seq, type, recorded_at, body FROM events WHERE hand_id = ? ORDER BY hand_seq');
+    this.transaction = db.transaction((fn: (tx: WriteTx) => unknown) => this.runTransaction(fn));
   }
 
   /**
@@ -135,39 +141,43 @@ export class Store {
    * together when it returns; if it throws, nothing is written and the error propagates.
    */
   write<T>(fn: (tx: WriteTx) => T): T {
-    const run = this.db.transaction((): T => {
-      const at = new Date(this.clock()).toISOString();
-      const head = this.lastEvent.get() as { id: number; hash: string } | undefined;
-      let lastId = head?.id ?? 0;
-      let lastHash: string = head?.hash ?? GENESIS_HASH;
-      const nextSeq = new Map<string, number>();
-      const tx: WriteTx = {
-        db: this.db,
-        at,
-        append: (event) => {
-          const type = event.body.type;
-          if (typeof type !== 'string' || !TYPE_PATTERN.test(type)) throw new TypeError(`event type ${JSON.stringify(type)} is not kebab-case text`);
-          const handId = event.handId ?? null;
-          let handSeq: number | null = null;
-          if (handId !== null) {
-            handSeq = nextSeq.get(handId) ?? ((this.lastSeqOfHand.get(handId) as number | null) ?? -1) + 1;
-            nextSeq.set(handId, handSeq + 1);
-          }
-          const body = canonicalJson(event.body);
-          const id = lastId + 1;
-          const content = { tableId: event.tableId, handId, handSeq, type, recordedAt: at, body };
-          const hash = rowHash(lastHash, content);
-          this.insertEvent.run(id, event.tableId, handId, handSeq, type, at, body, lastHash, hash);
-          lastId = id;
-          lastHash = hash;
-          return { id, tableId: event.tableId, handId, handSeq, type, recordedAt: at, body: event.body };
-        },
-      };
-      const result = fn(tx);
-      if (head === undefined ? lastId > 0 : lastId !== head.id) this.upsertHead.run(lastId, lastHash);
-      return result;
-    });
-    return run.immediate();
+    return this.transaction.immediate(fn) as T;
+  }
+
+  /** The body of every write transaction (better-sqlite3's wrapper, made once). */
+  private readonly transaction: Database.Transaction<(fn: (tx: WriteTx) => unknown) => unknown>;
+
+  private runTransaction(fn: (tx: WriteTx) => unknown): unknown {
+    const at = isoTime(this.clock());
+    const head = this.lastEvent.get() as { id: number; hash: string } | undefined;
+    let lastId = head?.id ?? 0;
+    let lastHash: string = head?.hash ?? GENESIS_HASH;
+    let nextSeq: Map<string, number> | null = null;
+    const tx: WriteTx = {
+      db: this.db,
+      at,
+      append: (event) => {
+        const type = event.body.type;
+        if (typeof type !== 'string' || !TYPE_PATTERN.test(type)) throw new TypeError(`event type ${JSON.stringify(type)} is not kebab-case text`);
+        const handId = event.handId ?? null;
+        let handSeq: number | null = null;
+        if (handId !== null) {
+          nextSeq ??= new Map();
+          handSeq = nextSeq.get(handId) ?? ((this.lastSeqOfHand.get(handId) as number | null) ?? -1) + 1;
+          nextSeq.set(handId, handSeq + 1);
+        }
+        const body = canonicalJson(event.body);
+        const id = lastId + 1;
+        const hash = rowHash(lastHash, { tableId: event.tableId, handId, handSeq, type, recordedAt: at, body });
+        this.insertEvent.run(id, event.tableId, handId, handSeq, type, at, body, lastHash, hash);
+        lastId = id;
+        lastHash = hash;
+        return { id, tableId: event.tableId, handId, handSeq, type, recordedAt: at, body: event.body };
+      },
+    };
+    const result = fn(tx);
+    if (head === undefined ? lastId > 0 : lastId !== head.id) this.upsertHead.run(lastId, lastHash);
+    return result;
   }
 
   /** Every event of one hand, in order. */

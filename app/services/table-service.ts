@@ -24,6 +24,7 @@ import { resolveProfile, type Profile } from '../domain/profiles';
 import { fail, ok, type DomainError, type Result } from '../domain/result';
 import { SEGMENT_SIZES } from '../domain/setting';
 import type { CardSource, SourceEvent, StatusEvent } from '../../hardware/card-source';
+import { isoTime } from './iso-time';
 import { buyInMinimums, checkBuyIn } from './ledger';
 import { Projector, type AlertDraft } from './projections';
 import { readAlerts, readAlert, readLedger, recallHands, type AlertFilter } from './queries';
@@ -136,6 +137,9 @@ export class TableService {
   private readonly tables = new Map<string, LiveTable>();
   private readonly listeners = new Set<TableListener>();
   private readonly projector: Projector;
+  /** The raised alerts of each table, as last read (every snapshot carries them); dropped
+   *  whenever a commit raises or acknowledges an alert. */
+  private readonly raisedAlerts = new Map<string, readonly AlertView[]>();
   private readonly clock: () => number;
   private readonly onListenerError: (error: unknown) => void;
 
@@ -612,7 +616,7 @@ export class TableService {
   // ================================================================== internals
 
   private now(): string {
-    return new Date(this.clock()).toISOString();
+    return isoTime(this.clock());
   }
 
   private table(tableId: string): Result<LiveTable> {
@@ -715,6 +719,7 @@ export class TableService {
     } catch (e) {
       return storeFailed(e);
     }
+    this.committed(stored);
     hand.state = final;
     if (starting) {
       table.hand = hand;
@@ -749,8 +754,9 @@ export class TableService {
     items: readonly { event: TableEvent; extra?: { stackAfter?: number; shortAllowedAfter?: boolean } }[],
     alerts: readonly AlertDraft[] = [],
   ): Result<StoredEvent[]> {
+    let stored: StoredEvent[];
     try {
-      return ok(this.store.write((tx) => {
+      stored = this.store.write((tx) => {
         const out: StoredEvent[] = [];
         for (const item of items) {
           const s = tx.append({ tableId, body: item.event });
@@ -759,10 +765,12 @@ export class TableService {
         }
         for (const a of alerts) out.push(this.appendAlert(tx, tableId, a));
         return out;
-      }));
+      });
     } catch (e) {
       return storeFailed(e);
     }
+    this.committed(stored);
+    return ok(stored);
   }
 
   /** A note on a hand that is no longer in play (the fold allows only a note there). */
@@ -783,6 +791,7 @@ export class TableService {
     } catch (e) {
       return storeFailed(e);
     }
+    this.committed(stored);
     if (table.lastHand?.id === handId) table.lastHand.state = r.value;
     return this.changed(table, stored);
   }
@@ -862,6 +871,20 @@ export class TableService {
 
   // ------------------------------------------------------------------ snapshots and updates
 
+  /** After a commit: a change to the alerts makes the next snapshot read them again. */
+  private committed(stored: readonly StoredEvent[]): void {
+    if (stored.some((e) => e.type === 'alert-raised' || e.type === 'alert-acknowledged')) this.raisedAlerts.clear();
+  }
+
+  private raisedAlertsOf(tableId: string): AlertView[] {
+    let list = this.raisedAlerts.get(tableId);
+    if (!list) {
+      list = readAlerts(this.store.db, { tableId, raised: true });
+      this.raisedAlerts.set(tableId, list);
+    }
+    return list.map((a) => ({ ...a })); // each snapshot its own objects, as when read afresh
+  }
+
   private snapshotOf(t: LiveTable): TableSnapshot {
     const hand: HandSnapshot | null = t.hand
       ? { handId: t.hand.id, number: t.hand.number, open: true, state: t.hand.state }
@@ -873,7 +896,7 @@ export class TableService {
     return {
       tableId: t.id, name: t.name, profile: t.profile, pointValue: t.pointValue, mode: t.mode, seqModulo: t.seqModulo,
       button: t.hand?.state.info?.button ?? t.button, handsStarted: t.handsStarted, dealer: t.dealer, seats, hand,
-      alerts: readAlerts(this.store.db, { tableId: t.id, raised: true }),
+      alerts: this.raisedAlertsOf(t.id),
       devices: [...t.devices.values()].map((d) => d.status), scanTarget: this.scanTarget(t), buyIn: buyInMinimums(t.pointValue),
     };
   }

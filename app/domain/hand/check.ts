@@ -105,18 +105,76 @@ export function sameCards(a: readonly Card[], b: readonly Card[]): boolean {
   return b.every((c) => set.has(c));
 }
 
-/** Deep equality of plain JSON values (object key order ignored). */
+/** Deep equality of plain JSON values (object key order ignored; members set to `undefined`
+ *  count as absent). */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
+  const isArray = Array.isArray(a);
+  if (isArray !== Array.isArray(b)) return false;
+  if (isArray) {
+    const aa = a as unknown[];
     const bb = b as unknown[];
-    return a.length === bb.length && a.every((x, i) => jsonEqual(x, bb[i]));
+    if (aa.length !== bb.length) return false;
+    for (let i = 0; i < aa.length; i++) if (!jsonEqual(aa[i], bb[i])) return false;
+    return true;
   }
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
-  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
-  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
-  return ak.length === bk.length && ak.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && jsonEqual(ao[k], bo[k]));
+  let defined = 0;
+  for (const k of Object.keys(ao)) {
+    const v = ao[k];
+    if (v === undefined) continue;
+    defined++;
+    if (!Object.prototype.hasOwnProperty.call(bo, k) || !jsonEqual(v, bo[k])) return false;
+  }
+  for (const k of Object.keys(bo)) if (bo[k] !== undefined) defined--;
+  return defined === 0;
+}
+
+/**
+ * Whether two plain data values (objects, arrays, strings, numbers, booleans, null) are the
+ * same once written as JSON: `JSON.parse(JSON.stringify(x))` of each would be
+ * {@link jsonEqual}, without writing or parsing anything. As JSON does, a member that is
+ * `undefined` is absent, an array item that is `undefined` is null, and a number that is not
+ * finite is null. (Class instances, `toJSON` and boxed primitives are not plain data: they are
+ * compared as the objects they are.)
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
+  const ta = typeof a;
+  if (ta === 'number' || typeof b === 'number') return jsonNumber(a) === jsonNumber(b);
+  if (a === null || b === null || ta !== 'object' || typeof b !== 'object') return false;
+  const isArray = Array.isArray(a);
+  if (isArray !== Array.isArray(b)) return false;
+  if (isArray) {
+    const aa = a as unknown[];
+    const bb = b as unknown[];
+    const n = aa.length;
+    if (n !== bb.length) return false;
+    for (let i = 0; i < n; i++) {
+      const x = aa[i];
+      const y = bb[i];
+      if (x !== y && !sameJson(x === undefined ? null : x, y === undefined ? null : y)) return false;
+    }
+    return true;
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  let present = 0;
+  for (const k of Object.keys(ao)) {
+    const x = ao[k];
+    if (x === undefined) continue;
+    present++;
+    const y = bo[k];
+    if (y === undefined || !Object.prototype.hasOwnProperty.call(bo, k) || !sameJson(x, y)) return false;
+  }
+  for (const k of Object.keys(bo)) if (bo[k] !== undefined) present--;
+  return present === 0;
+}
+
+/** A number as JSON writes it (null when not finite); anything else unchanged. */
+function jsonNumber(x: unknown): unknown {
+  return typeof x === 'number' && !Number.isFinite(x) ? null : x;
 }

@@ -18,7 +18,16 @@ export const HAND_SIZE = 13;
 
 /** The 52 positions of a Chinese Poker deal, in order. */
 export function chineseSchedule(button: SeatNo): SeatNo[] {
-  return Array.from({ length: CHINESE_DEAL_SIZE }, (_, k) => seatForCard(button, k));
+  const out: SeatNo[] = new Array<SeatNo>(CHINESE_DEAL_SIZE);
+  for (let k = 0; k < CHINESE_DEAL_SIZE; k++) out[k] = seatForCard(button, k);
+  return out;
+}
+
+const SCHEDULES: readonly (readonly SeatNo[])[] = ([1, 2, 3, 4] as const).map((b) => Object.freeze(chineseSchedule(b)));
+
+/** {@link chineseSchedule} shared and frozen (every hand with that button holds the same one). */
+export function sharedChineseSchedule(button: SeatNo): readonly SeatNo[] {
+  return SCHEDULES[button - 1];
 }
 
 /** The positions of an OFC deal, in order. */

@@ -7,14 +7,14 @@
  */
 import { formatCard, isCard, type Card } from '../cards';
 import { NATURAL_TITLES, isNaturalName, verifyNatural } from '../naturals';
-import { resolveProfile } from '../profiles';
+import { resolveProfile, type Profile } from '../profiles';
 import { fail, ok, type Result } from '../result';
 import { SEGMENTS } from '../setting';
 import {
   cardList, checkCards, formatAmount, isActor, isFloorActor, isHex, isIsoTime, isNonEmptyText, isNonNegativeInteger,
   isPositiveInteger, isSeatNo, jsonEqual, plural, sameCards, seatName,
 } from './check';
-import { chineseSchedule, ofcSchedule, HAND_SIZE } from './deal';
+import { ofcSchedule, sharedChineseSchedule, HAND_SIZE } from './deal';
 import {
   ROW_SIZES, anyoneHasSet, blockerText, cardsAreKnown, hasVerifiedNatural, heldCards, inFantasyland, isFouled,
   settlementBlockers, showdownBlockers, shownElsewhere, thirteenOf,
@@ -98,6 +98,67 @@ function handCards(h: { front: readonly Card[]; middle: readonly Card[]; back: r
 // ---------------------------------------------------------------------------------------
 // hand-started
 
+/**
+ * The last profile snapshot validated, a copy, with what `resolveProfile` made of it: the
+ * hands of a table carry the same snapshot, and validating it was most of the cost of
+ * replaying a `hand-started`. Reused only for a snapshot that is the same plain JSON, key
+ * order included (resolveProfile's result is frozen, so sharing it is safe).
+ */
+let lastSnapshot: { readonly copy: unknown; readonly resolved: Result<Profile> } | null = null;
+
+function resolveSnapshot(snapshot: unknown): Result<Profile> {
+  if (lastSnapshot && sameJsonInOrder(lastSnapshot.copy, snapshot)) return lastSnapshot.resolved;
+  const resolved = resolveProfile(snapshot);
+  const copy = plainCopy(snapshot);
+  lastSnapshot = copy === undefined ? null : { copy, resolved };
+  return resolved;
+}
+
+/** A deep copy of plain JSON data (objects of Object.prototype, arrays, strings, finite
+ *  numbers, booleans, null); undefined for anything else. */
+function plainCopy(x: unknown): unknown {
+  if (x === null || typeof x === 'string' || typeof x === 'boolean') return x;
+  if (typeof x === 'number') return Number.isFinite(x) && !Object.is(x, -0) ? x : undefined;
+  if (Array.isArray(x)) {
+    const out: unknown[] = [];
+    for (const v of x) {
+      const c = plainCopy(v);
+      if (c === undefined) return undefined;
+      out.push(c);
+    }
+    return out;
+  }
+  if (typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(x)) {
+      const c = plainCopy((x as Record<string, unknown>)[k]);
+      if (c === undefined) return undefined;
+      out[k] = c;
+    }
+    return out;
+  }
+  return undefined;
+}
+
+/** `b` is the plain JSON data `a` (a plainCopy) is, with its keys in the same order. */
+function sameJsonInOrder(a: unknown, b: unknown): boolean {
+  if (a === b) return typeof b !== 'number' || !Object.is(b, -0);
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJsonInOrder(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const ak = Object.keys(a);
+  const bk = Object.keys(b);
+  if (ak.length !== bk.length) return false;
+  for (let i = 0; i < ak.length; i++) {
+    if (ak[i] !== bk[i] || !sameJsonInOrder((a as Record<string, unknown>)[ak[i]], (b as Record<string, unknown>)[bk[i]])) return false;
+  }
+  return true;
+}
+
 function startHand(e: HandStarted): Step {
   if (!isNonEmptyText(e.tableId)) return fail('bad-event', 'hand-started: tableId must be non-empty text');
   if (!isNonEmptyText(e.handId)) return fail('bad-event', 'hand-started: handId must be non-empty text');
@@ -113,7 +174,7 @@ function startHand(e: HandStarted): Step {
   if (typeof p.snapshot !== 'object' || p.snapshot === null || Array.isArray(p.snapshot)) {
     return fail('bad-profile', 'hand-started: the profile snapshot must be the whole profile object, not a preset name');
   }
-  const resolved = resolveProfile(p.snapshot);
+  const resolved = resolveSnapshot(p.snapshot);
   if (!resolved.ok) return fail('bad-profile', `hand-started: the profile snapshot is not a valid profile: ${resolved.error.message}`);
   const profile = resolved.value;
   if (p.name !== profile.name || p.version !== profile.version) {
@@ -200,7 +261,7 @@ function startHand(e: HandStarted): Step {
     }
     deal = withDeal(deal, { owner });
   } else if (e.mode === 'shoe') {
-    deal = withDeal(deal, { schedule: game === 'ofc' ? ofcSchedule(e.button, seated, fl) : chineseSchedule(e.button) });
+    deal = withDeal(deal, { schedule: game === 'ofc' ? ofcSchedule(e.button, seated, fl) : sharedChineseSchedule(e.button) });
   }
   const snapshot = p.snapshot;
   return ok(withState(initialState, {
@@ -244,6 +305,13 @@ function checkSeq(state: HandState, seq: unknown, what: string): Result<number |
   return ok(seq);
 }
 
+/** A readable card whose read shows an automatic misdeal: the read is recorded (it is part of
+ *  `cardsRead`) but dealt to no one, and the misdeal is pending. */
+function misdealInRead(state: HandState, cardsRead: Card[], seq: number | null, cause: MisdealCause, detail: string): Step {
+  const d = state.deal;
+  return ok(withMisdealPending(withState(state, { deal: withDeal(d, { reads: d.reads + 1, cards: cardsRead, lastSeq: seq }) }), cause, true, detail));
+}
+
 function cardDealt(state: HandState, e: CardDealt): Step {
   const refused = needShoe(state, 'No card can be dealt');
   if (refused) return refused;
@@ -255,16 +323,13 @@ function cardDealt(state: HandState, e: CardDealt): Step {
   const index = d.reads;
   const readNo = index + 1;
   const cardsRead = appended(d.cards, e.card);
-  const next = withState(state, { deal: withDeal(d, { reads: readNo, cards: cardsRead, lastSeq: seq.value }) });
   const gap = sequenceProblem(state, seq.value);
-  if (gap) return ok(withMisdealPending(next, 'sequence-gap', true, gap));
+  if (gap) return misdealInRead(state, cardsRead, seq.value, 'sequence-gap', gap);
   if (index >= d.schedule.length) {
-    return ok(withMisdealPending(next, 'too-many-cards', true, `the shoe read a card too many: ${formatCard(e.card)} was read ${readNo}${readNo === 53 ? 'rd' : 'th'}, the deal has ${d.schedule.length} cards`));
+    return misdealInRead(state, cardsRead, seq.value, 'too-many-cards', `the shoe read a card too many: ${formatCard(e.card)} was read ${readNo}${readNo === 53 ? 'rd' : 'th'}, the deal has ${d.schedule.length} cards`);
   }
   const earlier = d.cards.indexOf(e.card);
-  if (earlier >= 0) {
-    return ok(withMisdealPending(next, 'card-read-twice', true, `${formatCard(e.card)} was read twice (cards ${earlier + 1} and ${d.cards.length + 1} read)`));
-  }
+  if (earlier >= 0) return misdealInRead(state, cardsRead, seq.value, 'card-read-twice', `${formatCard(e.card)} was read twice (cards ${earlier + 1} and ${d.cards.length + 1} read)`);
   const to = d.schedule[index];
   const owner = d.owner.slice();
   owner[e.card] = to;

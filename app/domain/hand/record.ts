@@ -6,37 +6,49 @@
 import { formatCards } from '../cards';
 import { fail, ok, type Result } from '../result';
 import { settleRecord, type SettleResult } from '../settle';
-import { jsonEqual, seatName } from './check';
+import { sameJson, seatName } from './check';
 import type { Actor, SeatNo, Settled, ShowdownRecord, ShowdownRecordSeat } from './events';
 import { inFantasyland, isFouled, settlementBlockers, thirteenOf } from './guards';
 import { playingSeats, type HandState, type SeatState } from './state';
 
 function recordSeat(state: HandState, seat: SeatState): Result<ShowdownRecordSeat> {
-  const base = {
-    seat: seat.seat as SeatNo,
-    stack: seat.player!.stack,
-    ...(inFantasyland(state, seat.seat) ? { fantasyland: true as const } : {}),
+  // Built field by field (no object spreads: this runs for every seat of every replayed hand);
+  // the key order is the one the record always had: seat, stack, fantasyland, then the cards.
+  const fantasyland = inFantasyland(state, seat.seat);
+  const entry = (fields: Omit<ShowdownRecordSeat, 'seat' | 'stack' | 'fantasyland'>): Result<ShowdownRecordSeat> => {
+    const out: { -readonly [K in keyof ShowdownRecordSeat]: ShowdownRecordSeat[K] } = { seat: seat.seat as SeatNo, stack: seat.player!.stack };
+    if (fantasyland) out.fantasyland = true;
+    if (fields.cards !== undefined) out.cards = fields.cards;
+    if (fields.front !== undefined) {
+      out.front = fields.front;
+      out.middle = fields.middle;
+      out.back = fields.back;
+    }
+    if (fields.surrender !== undefined) out.surrender = fields.surrender;
+    if (fields.foul !== undefined) out.foul = fields.foul;
+    if (fields.natural !== undefined) out.natural = fields.natural;
+    return ok(out);
   };
   const unknown = () => fail('cards-unknown', `${seatName(seat.seat)}'s 13 cards are not known (no shoe, hand not read): the hand cannot be settled`);
   if (seat.surrender) {
     const cards = thirteenOf(state, seat);
     if (!cards) return unknown();
-    return ok({ ...base, cards: formatCards(cards), surrender: true });
+    return entry({ cards: formatCards(cards), surrender: true });
   }
   if (seat.fouledByFloor) {
     const cards = thirteenOf(state, seat);
     if (!cards) return unknown();
-    return ok({ ...base, cards: formatCards(cards), foul: seat.fouledByFloor.reason });
+    return entry({ cards: formatCards(cards), foul: seat.fouledByFloor.reason });
   }
   const n = seat.natural;
   if (n && (n.status === 'verified' || (n.status === 'rejected' && isFouled(state, seat)))) {
-    return ok({ ...base, cards: formatCards(n.cards!), natural: n.name });
+    return entry({ cards: formatCards(n.cards!), natural: n.name });
   }
   if (!seat.hand) return fail('hand-not-read', `${seatName(seat.seat)}'s hand is not read yet`);
   const rows = { front: formatCards(seat.hand.front), middle: formatCards(seat.hand.middle), back: formatCards(seat.hand.back) };
   // A false natural played as set: the record keeps the declaration; settle plays the setting.
-  if (n && n.status === 'rejected') return ok({ ...base, ...rows, natural: n.name });
-  return ok({ ...base, ...rows });
+  if (n && n.status === 'rejected') return entry({ ...rows, natural: n.name });
+  return entry(rows);
 }
 
 /**
@@ -81,10 +93,10 @@ export function verifySettlement(state: HandState): Result<SettleResult> {
   if (!st) return fail('not-settled', 'the hand was not settled');
   const again = settleRecord(st.record);
   if (!again.ok) return fail('settlement-differs', `the stored record no longer settles: ${again.error.message}`);
-  if (jsonEqual(JSON.parse(JSON.stringify(again.value)), JSON.parse(JSON.stringify(st.result)))) return ok(again.value);
-  const differing = Object.keys(again.value).filter((k) => !jsonEqual(
-    JSON.parse(JSON.stringify((again.value as unknown as Record<string, unknown>)[k] ?? null)),
-    JSON.parse(JSON.stringify((st.result as unknown as Record<string, unknown>)[k] ?? null)),
-  ));
+  // Compared as JSON (what the log stores), without serialising either side.
+  if (sameJson(again.value, st.result)) return ok(again.value);
+  const fresh = again.value as unknown as Record<string, unknown>;
+  const stored = st.result as unknown as Record<string, unknown>;
+  const differing = Object.keys(fresh).filter((k) => !sameJson(fresh[k] ?? null, stored[k] ?? null));
   return fail('settlement-differs', `re-settling the record gives a different ${differing.join(', ')} than was stored`);
 }

@@ -1,0 +1,57 @@
+/**
+ * The worker thread of the floor's checks (started by worker-pool.ts, never imported by the
+ * terminal): opens the database read-only and runs the tasks the pool posts, one job per
+ * pool: `chain` (a range of the hash chain, event-log.ts) or `hands` (one hand, audit.ts).
+ * Every answer is posted, then the shared signal is bumped so the blocked caller wakes.
+ */
+import Database from 'better-sqlite3';
+import { workerData, type MessagePort } from 'node:worker_threads';
+import { checkHandTask, HandChecker, type HandTask } from './audit';
+import { verifyChainTask, type ChainTask } from './event-log';
+import { AUDIT_MMAP_BYTES } from './store';
+
+interface Init {
+  readonly job: 'chain' | 'hands';
+  readonly path: string;
+  readonly port: MessagePort;
+  readonly signal: Int32Array;
+}
+
+const init = workerData as Init;
+
+function post(message: unknown): void {
+  init.port.postMessage(message);
+  Atomics.add(init.signal, 0, 1);
+  Atomics.notify(init.signal, 0);
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? (e.stack ?? e.message) : String(e);
+}
+
+function start(): void {
+  const db = new Database(init.path, { readonly: true, fileMustExist: true });
+  // Reading through a memory map saves a copy per page (the whole log is read).
+  db.pragma(`mmap_size = ${AUDIT_MMAP_BYTES}`);
+  let run: (task: unknown) => unknown;
+  if (init.job === 'chain') {
+    run = (task) => verifyChainTask(db, task as ChainTask);
+  } else {
+    const checker = new HandChecker(db);
+    run = (task) => checkHandTask(db, checker, task as HandTask);
+  }
+  init.port.on('message', (m: { id: number; task: unknown }) => {
+    try {
+      post({ kind: 'result', id: m.id, ok: true, value: run(m.task) });
+    } catch (e) {
+      post({ kind: 'result', id: m.id, ok: false, error: errorText(e) });
+    }
+  });
+  post({ kind: 'ready' });
+}
+
+try {
+  start();
+} catch (e) {
+  post({ kind: 'failed', error: errorText(e) });
+}

@@ -1,0 +1,261 @@
+/**
+ * A small pool of worker threads for the floor's checks (`verify-log`, `replay`), driven
+ * SYNCHRONOUSLY: the audit functions keep their synchronous API, so the calling thread blocks
+ * on `Atomics.wait` while the workers run and pulls their answers with `receiveMessageOnPort`.
+ * Results are handed back in the order the tasks were submitted, whatever order the workers
+ * finish in, so a parallel check reports exactly what a sequential one would.
+ *
+ * Where the worker code comes from:
+ * - running from the TypeScript sources (tsx, vitest): `audit-worker.ts` beside this file,
+ *   compiled in the worker by tsx's CommonJS hook (`tsx/cjs/api`);
+ * - running from a bundle (esbuild, the Electron main): `audit-worker.cjs` or `audit-worker.js`
+ *   beside the bundle, if the build emitted one.
+ * When neither is available, or a worker fails to start, `SyncPool.open` returns null (or the run
+ * fails with {@link PoolFailure}) and the caller checks on its own thread instead.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+
+/** How many worker threads a check may use. */
+export interface ThreadOptions {
+  /**
+   * 0 or 1: check on the calling thread. 2 or more: that many worker threads. Default: the
+   * environment variable `CP_AUDIT_THREADS` if set, otherwise as many threads as the machine
+   * has cores (at most 4), and only for a log big enough to be worth it.
+   */
+  readonly threads?: number;
+}
+
+/** The thread count to use for `size` units of work (`worthFrom`: below it, 0). */
+export function threadCount(options: ThreadOptions, size: number, worthFrom: number): number {
+  const env = process.env.CP_AUDIT_THREADS;
+  const asked = options.threads ?? (env !== undefined && env.trim() !== '' ? Number(env) : undefined);
+  if (asked !== undefined) return Number.isInteger(asked) && asked >= 2 ? Math.min(asked, 16) : 0;
+  if (size < worthFrom) return 0;
+  const cores = availableParallelism();
+  return cores >= 2 ? Math.min(cores, 4) : 0;
+}
+
+/** A pool run could not go on (a worker failed to start, died, or threw). */
+export class PoolFailure extends Error {}
+
+/** How a check that could use threads went (the fallback to one thread is silent otherwise). */
+export interface PoolRun {
+  readonly job: string;
+  /** Threads asked for. */
+  readonly threads: number;
+  /** `workers`: done by the workers; `unavailable`: no worker code here; `fell-back`: redone on the calling thread. */
+  readonly outcome: 'workers' | 'unavailable' | 'fell-back';
+  readonly reason?: string;
+}
+
+const runs: PoolRun[] = [];
+
+/** Records how a check went (kept: the last 20; written to stderr when CP_AUDIT_TRACE is set). */
+export function notePoolRun(run: PoolRun): void {
+  runs.push(run);
+  if (runs.length > 20) runs.shift();
+  if (process.env.CP_AUDIT_TRACE) process.stderr.write(`${JSON.stringify({ audit: run })}\n`);
+}
+
+/** The last checks that could use threads, oldest first (for the bench and the tests). */
+export function recentPoolRuns(): readonly PoolRun[] {
+  return [...runs];
+}
+
+interface Slot {
+  readonly worker: Worker;
+  readonly port: MessagePort;
+  ready: boolean;
+  inFlight: number;
+}
+
+/** What a worker sends back. */
+type Reply =
+  | { readonly kind: 'ready' }
+  | { readonly kind: 'failed'; readonly error: string }
+  | { readonly kind: 'result'; readonly id: number; readonly ok: true; readonly value: unknown }
+  | { readonly kind: 'result'; readonly id: number; readonly ok: false; readonly error: string };
+
+type Entry<R> = { readonly local: false; readonly id: number } | { readonly local: true; readonly run: () => R };
+
+/** The file a worker runs, and how it is loaded; null when there is none. */
+function workerEntry(): { file: string; tsx: string | null } | null {
+  const here = import.meta.url;
+  if (!here.startsWith('file:')) return null;
+  if (/\.[cm]?ts$/.test(here)) {
+    const file = fileURLToPath(new URL('./audit-worker.ts', here));
+    if (!existsSync(file)) return null;
+    try {
+      return { file, tsx: createRequire(here).resolve('tsx/cjs/api') };
+    } catch {
+      return null; // tsx is a development dependency: not there, no workers
+    }
+  }
+  for (const name of ['./audit-worker.cjs', './audit-worker.js']) {
+    const file = fileURLToPath(new URL(name, here));
+    if (existsSync(file)) return { file, tsx: null };
+  }
+  return null;
+}
+
+/**
+ * The first code a worker runs (plain CommonJS, so nothing can fail before it reports):
+ * loads tsx's hook when the entry is TypeScript, then the entry; a failure is sent back.
+ */
+const BOOTSTRAP = `
+const { workerData } = require('node:worker_threads');
+try {
+  if (workerData.tsx) require(workerData.tsx).register();
+  require(workerData.entry);
+} catch (e) {
+  workerData.port.postMessage({ kind: 'failed', error: String((e && e.stack) || e) });
+  Atomics.add(workerData.signal, 0, 1);
+  Atomics.notify(workerData.signal, 0);
+}`;
+
+/** How long a worker may take to start before the pool gives up on it. */
+const START_TIMEOUT_MS = 60_000;
+
+/**
+ * Worker threads that run tasks of one kind (`job`, see audit-worker.ts) on the database at
+ * `path`, opened read-only in each worker.
+ */
+export class SyncPool<T, R> {
+  private readonly signal = new Int32Array(new SharedArrayBuffer(4));
+  private readonly slots: Slot[] = [];
+  private readonly queue: Entry<R>[] = [];
+  private readonly done = new Map<number, Reply & { kind: 'result' }>();
+  private nextId = 0;
+  /** Replies taken from the ports so far. */
+  private received = 0;
+  private readonly started = Date.now();
+  private closed = false;
+
+  private constructor(
+    count: number,
+    entry: { file: string; tsx: string | null },
+    init: { readonly job: string; readonly path: string },
+    private readonly onResult: (value: R) => void,
+    private readonly maxInFlight: number,
+  ) {
+    for (let i = 0; i < count; i++) {
+      const { port1, port2 } = new MessageChannel();
+      const worker = new Worker(BOOTSTRAP, {
+        eval: true,
+        execArgv: [],
+        workerData: { ...init, entry: entry.file, tsx: entry.tsx, port: port2, signal: this.signal },
+        transferList: [port2],
+      });
+      worker.unref();
+      // A worker's own errors come back as replies; this only keeps an 'error' event from
+      // being unhandled after the pool has been closed.
+      worker.on('error', () => {});
+      this.slots.push({ worker, port: port1, ready: false, inFlight: 0 });
+    }
+  }
+
+  /**
+   * Starts `count` workers for `job`, or returns null when no worker code is available (the
+   * caller then works on its own thread). `onResult` gets each task's result, in the order
+   * the tasks were submitted.
+   */
+  static open<T, R>(count: number, init: { job: string; path: string }, onResult: (value: R) => void, maxInFlight = 4): SyncPool<T, R> | null {
+    if (count < 2) return null;
+    const entry = workerEntry();
+    if (!entry) return null;
+    return new SyncPool<T, R>(count, entry, init, onResult, maxInFlight);
+  }
+
+  /** Hands a task to the least busy worker (waiting while every worker has enough queued). */
+  submit(task: T): void {
+    for (;;) {
+      this.deliver();
+      const slot = this.slots.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
+      if (slot.inFlight < this.maxInFlight) {
+        const id = this.nextId++;
+        slot.inFlight++;
+        slot.port.postMessage({ id, task });
+        this.queue.push({ local: false, id });
+        return;
+      }
+      this.wait();
+    }
+  }
+
+  /** Queues work done on this thread, in turn with the tasks (run when its turn comes). */
+  submitLocal(run: () => R): void {
+    this.queue.push({ local: true, run });
+    this.deliver();
+  }
+
+  /** Waits until every submitted task's result has been handed to `onResult`. */
+  finish(): void {
+    for (;;) {
+      this.deliver();
+      if (this.queue.length === 0) return;
+      this.wait();
+    }
+  }
+
+  /** Stops the workers (they are unref'd: a pending stop never keeps the process alive). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const s of this.slots) {
+      s.port.close();
+      void s.worker.terminate();
+    }
+  }
+
+  /** Hands over, in order, every result that has arrived. */
+  private deliver(): void {
+    this.collect();
+    while (this.queue.length > 0) {
+      const head = this.queue[0];
+      if (head.local) {
+        this.queue.shift();
+        this.onResult(head.run());
+        continue;
+      }
+      const reply = this.done.get(head.id);
+      if (!reply) return;
+      this.done.delete(head.id);
+      this.queue.shift();
+      if (!reply.ok) throw new PoolFailure(`a check worker failed: ${reply.error}`);
+      this.onResult(reply.value as R);
+    }
+  }
+
+  /** Takes every reply waiting on the ports. */
+  private collect(): void {
+    for (const s of this.slots) {
+      for (let m = receiveMessageOnPort(s.port); m; m = receiveMessageOnPort(s.port)) {
+        const reply = m.message as Reply;
+        this.received++;
+        if (reply.kind === 'ready') s.ready = true;
+        else if (reply.kind === 'failed') throw new PoolFailure(`a check worker could not start: ${reply.error}`);
+        else {
+          s.inFlight--;
+          this.done.set(reply.id, reply);
+        }
+      }
+    }
+  }
+
+  /** Blocks until a worker says something new (or a second passes: then checks the start-up). */
+  private wait(): void {
+    // A worker posts its reply, then bumps the signal: read the signal before looking at the
+    // ports, and a reply that comes after the look still wakes the wait below.
+    const seen = Atomics.load(this.signal, 0);
+    const before = this.received;
+    this.collect();
+    if (this.received !== before) return;
+    if (Atomics.wait(this.signal, 0, seen, 1000) === 'timed-out' && Date.now() - this.started > START_TIMEOUT_MS && this.slots.some((s) => !s.ready)) {
+      throw new PoolFailure(`a check worker did not start within ${START_TIMEOUT_MS / 1000} s`);
+    }
+  }
+}
