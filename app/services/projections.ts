@@ -86,6 +86,7 @@ export class Projector {
         this.s.ackAlert.run(e.person, at, e.note ?? null, stored.id, e.alertId);
         return;
       case 'device-status':
+      case 'device-read-refused':
         return; // kept in the log only
     }
   }

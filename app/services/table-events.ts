@@ -95,9 +95,22 @@ export interface DeviceStatusChanged extends Base {
   readonly detail?: string;
 }
 
-export type TableEvent = TableOpened | DealerOn | DealerOff | PlayerSeated | BuyIn | PlayerLeft | AlertRaised | AlertAcknowledged | DeviceStatusChanged;
+/** A read from a device that the hand refused (a card after the deal, a scanned card that is
+ *  not the seat's...): the hand's state does not change, but the read is kept for the floor. */
+export interface DeviceReadRefused extends Base {
+  readonly type: 'device-read-refused';
+  readonly device: string;
+  readonly role: 'shoe' | 'scanner';
+  /** The card read, canonical text, when the device read one. */
+  readonly card?: string;
+  readonly code: string;
+  readonly message: string;
+}
+
+export type TableEvent = TableOpened | DealerOn | DealerOff | PlayerSeated | BuyIn | PlayerLeft | AlertRaised | AlertAcknowledged | DeviceStatusChanged | DeviceReadRefused;
 export type TableEventType = TableEvent['type'];
 
 export const TABLE_EVENT_TYPES: readonly TableEventType[] = [
   'table-opened', 'dealer-on', 'dealer-off', 'player-seated', 'buy-in', 'player-left', 'alert-raised', 'alert-acknowledged', 'device-status',
+  'device-read-refused',
 ];

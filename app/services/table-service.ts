@@ -15,7 +15,7 @@
  */
 import { formatCard, isCard, parseCard, parseCards, type Card } from '../domain/cards';
 import {
-  apply, buildSettled, carryOver, followUps, initialState, isOver, replay, scannerExpects,
+  apply, buildSettled, carryOver, followUps, initialState, isOver, replay, scannedCardRefusal, scannerExpects,
   type Actor, type CorrectionAction, type HandEvent, type HandStarted, type HandState, type MisdealCause, type Row,
   type SeatNo, type TwoHandedRound,
 } from '../domain/hand';
@@ -528,7 +528,9 @@ export class TableService {
   // ------------------------------------------------------------------ alerts
 
   /** Someone (named) has seen the alert; it stops being raised. */
-  acknowledgeAlert(cmd: { alertId: number; by: string; note?: string }): Result<AlertView> {
+  /** Acknowledges a raised alert in a named person's name; `as: 'floor'` records it as the
+   *  floor's (actor `floor:<name>`), otherwise as the dealer's. */
+  acknowledgeAlert(cmd: { alertId: number; by: string; note?: string; as?: 'dealer' | 'floor' }): Result<AlertView> {
     const alert = readAlert(this.store.db, cmd.alertId);
     if (!alert) return fail('no-such-alert', `there is no alert ${JSON.stringify(cmd.alertId)}`);
     if (alert.acknowledged) {
@@ -538,7 +540,7 @@ export class TableService {
     if (!person) return fail('name-needed', 'an alert is acknowledged by a named person');
     const note = cmd.note?.trim() || undefined;
     const committed = this.commitTable(alert.tableId, [{
-      event: { type: 'alert-acknowledged', at: this.now(), by: 'dealer', alertId: alert.id, person, ...(note ? { note } : {}) },
+      event: { type: 'alert-acknowledged', at: this.now(), by: cmd.as === 'floor' ? `floor:${person}` : 'dealer', alertId: alert.id, person, ...(note ? { note } : {}) },
     }]);
     if (!committed.ok) return committed;
     const acked = readAlert(this.store.db, alert.id)!;
@@ -803,11 +805,11 @@ export class TableService {
     if (!attached) return;
     if (e.kind === 'card') {
       if (attached.source.role === 'scanner') {
-        this.scannerCard(table, e.device, e.card);
+        this.scannerCard(table, attached, e.card);
         return;
       }
       const r = this.cardRead({ tableId: table.id, card: e.card, seq: e.seq ?? null, raw: e.raw });
-      if (!r.ok) this.emit({ kind: 'device-input-refused', tableId: table.id, device: e.device, error: r.error });
+      if (!r.ok) this.refuseDeviceRead(table, attached, r.error, e.card);
       return;
     }
     this.deviceStatus(table, attached, e);
@@ -819,7 +821,7 @@ export class TableService {
         const r = e.status === 'unreadable'
           ? this.cardUnreadable({ tableId: table.id, raw: e.raw })
           : this.sequenceGap({ tableId: table.id, expected: e.expected, got: e.received });
-        if (!r.ok) this.emit({ kind: 'device-input-refused', tableId: table.id, device: e.device, error: r.error });
+        if (!r.ok) this.refuseDeviceRead(table, attached, r.error);
       }
       return;
     }
@@ -841,8 +843,8 @@ export class TableService {
   }
 
   /** A card from the showdown scanner: fills the row the showdown expects next. */
-  private scannerCard(table: LiveTable, device: string, card: Card): void {
-    const refuse = (error: DomainError) => this.emit({ kind: 'device-input-refused', tableId: table.id, device, error });
+  private scannerCard(table: LiveTable, attached: AttachedDevice, card: Card): void {
+    const refuse = (error: DomainError) => this.refuseDeviceRead(table, attached, error, card);
     const target = table.hand ? scannerExpects(table.hand.state) : null;
     if (!table.hand || !target) {
       refuse({ code: 'no-row-expected', message: `${formatCard(card)} was scanned, but no row is waiting to be read` });
@@ -850,6 +852,12 @@ export class TableService {
     }
     if (table.scanBuffer.includes(card)) {
       refuse({ code: 'scanned-twice', message: `${formatCard(card)} is already in this row` });
+      return;
+    }
+    // A card that is not the seat's is refused at once, before the row fills (issue 5).
+    const notTheSeats = scannedCardRefusal(table.hand.state, target.seat, card);
+    if (notTheSeats) {
+      refuse(notTheSeats);
       return;
     }
     const buffer = [...table.scanBuffer, card];
@@ -861,6 +869,26 @@ export class TableService {
     table.scanBuffer = [];
     const r = this.scanRow({ tableId: table.id, seat: target.seat, row: target.row, cards: buffer });
     if (!r.ok) refuse(r.error);
+  }
+
+  /**
+   * A device read the hand refused: kept in the log (`device-read-refused`) for the floor and
+   * pushed to the screen. A scanned card that is not the seat's also raises an irregularity
+   * alert: a player may be showing a card he was not dealt.
+   */
+  private refuseDeviceRead(table: LiveTable, attached: AttachedDevice, error: DomainError, card?: Card): void {
+    const device = attached.source.id;
+    const alerts: AlertDraft[] = error.code === 'card-not-this-seats'
+      ? [{ kind: 'irregularity', code: error.code, handId: table.hand?.id ?? null, device, message: error.message }]
+      : [];
+    const committed = this.commitTable(table.id, [{
+      event: {
+        type: 'device-read-refused', at: this.now(), by: 'device', device, role: attached.source.role,
+        ...(card !== undefined ? { card: formatCard(card) } : {}), code: error.code, message: error.message,
+      },
+    }], alerts);
+    if (committed.ok) this.changed(table, committed.value);
+    this.emit({ kind: 'device-input-refused', tableId: table.id, device, error });
   }
 
   private scanTarget(table: LiveTable): ScanTarget | null {

@@ -65,9 +65,7 @@ export function createHandlers({ service, tableId, toView }: HandlerContext): Ha
       view(service.floorCorrection({ tableId, floor: floor.trim(), reason: reason.trim(), action: correction(action), ...(handId !== undefined ? { handId } : {}) })),
     voidHand: async ({ floor, reason }) => view(service.voidHand({ tableId, floor: floor.trim(), reason: reason.trim() })),
     floorAcknowledgeAlert: async ({ id, floor, note }) => {
-      // Recorded as `floor:<name>`, the log's convention for the floor, so the record tells a
-      // floor manager's acknowledgement from a dealer's.
-      const r = service.acknowledgeAlert({ alertId: id, by: `floor:${floor.trim()}`, ...(note?.trim() ? { note: note.trim() } : {}) });
+      const r = service.acknowledgeAlert({ alertId: id, by: floor.trim(), as: 'floor', ...(note?.trim() ? { note: note.trim() } : {}) });
       return r.ok ? current() : r;
     },
     recall: async () => {

@@ -159,3 +159,9 @@ export class FloorDesk {
     this.terminal.ask(question, { ...params, floor: s.floor, reason: s.reason }, confirmLabel, run);
   }
 }
+
+/** How many things wait for the floor: irregularity alerts not yet acknowledged (a hand
+ *  irregularity waiting for a ruling, a scanned card that was not the seat's). */
+export function floorWaiting(view: TerminalView): number {
+  return view.alerts.filter((a) => a.kind === 'irregularity').length;
+}

@@ -5,8 +5,8 @@
 //   2. a surrender refused for lack of chips then one accepted; a true and a false natural;
 //   3. a misdeal from a card read twice (the button stays);
 //   4. the redeal, with the shoe unplugged mid-deal and plugged back in; then a scanned card
-//      that is not the expected seat's (a card of the dead hand);
-//   5. the floor rules on it (the seat fouled) and the hand settles and pays;
+//      that is not the seat's (a card of the dead hand), refused at once and raised for the floor;
+//   5. the floor fouls that seat and the hand settles and pays;
 //   6. the floor voids the next hand with its reason (the button stays);
 //   7. the floor recalls the table's hands and replays an earlier one step by step.
 // Screenshots of the key screens go to test/e2e/screenshots/.
@@ -268,7 +268,7 @@ describe('dealer terminal in a browser', () => {
     }
   }, 90_000);
 
-  it('shows a scanned card that is not the expected seat\'s as an irregularity that blocks settlement', async () => {
+  it('refuses at once a scanned card that is not the seat\'s and raises it for the floor; the seat\'s hand waits', async () => {
     // Dana (seat 4) lost her whole stack in hand 2: three players now. Keyboard: seat, then F.
     expect(await page.locator('.felt [data-seat="4"] [data-testid=stack]').innerText()).toMatch(/CZK\s?0(?!\d)/);
     for (const seat of [1, 2, 3]) {
@@ -280,42 +280,37 @@ describe('dealer terminal in a browser', () => {
     await phase(page, 'showdown');
     // Left of the button (3) is seat 4, out of this hand: seat 1 is read first.
     await page.waitForSelector('[data-testid=scan-prompt][data-seat="1"][data-row=front]');
-    // Seat 1's front is scanned with a card of the dead hand at seat 4 (Dana sits out) in it;
-    // once the hand is complete the terminal checks it against the deal.
+    // Seat 1's front holds a card of the dead hand at seat 4 (Dana sits out): the scanner's
+    // read of it is refused on the spot, the seat's own card stays in the row.
     const set1 = validSet(1);
-    await scanner.sim.feed([dragonHand(4)[0], set1.front[1], set1.front[2]]);
-    await page.waitForSelector('[data-testid=scan-prompt][data-seat="1"][data-row=middle]');
-    await scanner.sim.feed(set1.middle);
-    await page.waitForSelector('[data-testid=scan-prompt][data-seat="1"][data-row=back]');
-    await scanner.sim.feed(set1.back);
+    const foreign = dragonHand(4)[0];
+    await scanner.sim.feed([set1.front[0], foreign]);
+    await page.waitForSelector('[data-testid=device-notice][data-code=card-not-this-seats]');
     const alert = page.locator('[data-testid=alert][data-kind=irregularity]');
     await alert.waitFor();
-    expect(await alert.innerText()).toMatch(/another seat/);
-    expect(await page.locator('[data-testid=blockers]').innerText()).toMatch(/floor/);
-    await screenshot(page, '13-irregular-scan');
+    expect(await alert.innerText()).toMatch(/is not one of Seat 1's cards: it was dealt to Seat 4/);
+    await page.waitForSelector('[data-testid=scan-prompt][data-seat="1"][data-row=front]');
+    expect(await page.locator('[data-testid=open-floor]').getAttribute('data-waiting')).toBe('1');
+    await screenshot(page, '13-scan-refused');
     expect(pageErrors).toEqual([]);
   }, 60_000);
 
-  it('the floor rules on the irregular card (the seat is fouled); the hand then settles and pays', async () => {
-    expect(await page.locator('[data-testid=open-floor]').getAttribute('data-waiting')).toBe('1');
+  it('the floor fouls the seat that showed another seat\'s card; the hand then settles and pays', async () => {
     await page.click('[data-testid=call-floor]');
     const panel = page.locator('[data-testid=floor-panel]');
     await panel.waitFor();
-    const irregular = panel.locator('[data-testid=floor-irregularity][data-open=true]');
-    expect(await irregular.getAttribute('data-seat')).toBe('1');
-    expect(await irregular.locator('.what').innerText()).toBe('Seat 1 (North) showed a card dealt to another seat: 2♠ to seat 4 (West).');
+    const seat1 = panel.locator('[data-testid=floor-seat][data-seat="1"]');
     // Unsigned: refused in words, nothing recorded.
-    await irregular.locator('[data-testid=floor-accept]').click();
+    await seat1.locator('[data-testid=floor-foul-seat]').click();
     await panel.locator('[data-testid=refusal][data-code=name-needed]').waitFor();
     await page.fill('[data-testid=floor-name]', 'Jana Nováková');
     await page.fill('[data-testid=floor-reason]', 'a card of the dead hand was in the front');
     await screenshot(page, '14-floor-panel');
-    await irregular.locator('[data-testid=floor-foul-irregular]').click();
-    expect(await page.locator('[data-testid=confirm-dialog]').innerText()).toMatch(/Jana Nováková: rule on irregularity 1: the hand of seat 1 \(North\) Ann is fouled\? Reason: a card of the dead hand was in the front/);
+    await seat1.locator('[data-testid=floor-foul-seat]').click();
+    expect(await page.locator('[data-testid=confirm-dialog]').innerText()).toMatch(/Jana Nováková/);
     await confirm(page);
-    const ruling = panel.locator('[data-testid=floor-ruling]');
-    await ruling.waitFor();
-    expect(await ruling.innerText()).toBe('Seat ruled fouled by Jana Nováková: a card of the dead hand was in the front');
+    await seat1.locator('[data-testid=floor-fouled]').waitFor();
+    expect(await seat1.locator('[data-testid=floor-fouled]').innerText()).toBe('Fouled by the floor: a card of the dead hand was in the front');
     expect(await page.inputValue('[data-testid=floor-reason]')).toBe('');
 
     // The irregularity's alert, acknowledged in the floor's name with a note.
@@ -422,12 +417,11 @@ describe('dealer terminal in a browser', () => {
     await page.waitForSelector('[data-testid=replay][data-hand$="-4"]');
     const ruling = page.locator('[data-testid=replay-step][data-type=floor-correction]');
     await ruling.click();
-    expect(await page.locator('[data-testid=replay-what]').innerText()).toBe('Irregularity 1: the seat\'s hand ruled fouled. Reason: a card of the dead hand was in the front');
+    expect(await page.locator('[data-testid=replay-what]').innerText()).toBe('Hand of seat 1 (North) ruled fouled. Reason: a card of the dead hand was in the front');
     expect(await ruling.locator('.by').innerText()).toBe('Floor: Jana Nováková');
-    expect(await page.locator('[data-testid=replay-state-irregularities]').innerText()).toBe('1 (0 waiting)');
     await screenshot(page, '17-replay');
     await page.click('[data-testid=floor-lang-cs]');
-    expect(await page.locator('[data-testid=replay-what]').innerText()).toBe('Nesrovnalost č. 1: ruka místa prohlášena za faul. Důvod: a card of the dead hand was in the front');
+    expect(await page.locator('[data-testid=replay-what]').innerText()).toMatch(/^Ruka místa 1 \(.+\) prohlášena za faul\. Důvod: a card of the dead hand was in the front$/);
     await page.click('[data-testid=floor-lang-en]');
     // Read-only: leaving the replay and the panel changed nothing at the table.
     await page.keyboard.press('Escape');

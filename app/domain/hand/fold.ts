@@ -17,7 +17,7 @@ import {
 import { ofcSchedule, sharedChineseSchedule, HAND_SIZE } from './deal';
 import {
   ROW_SIZES, anyoneHasSet, blockerText, cardsAreKnown, hasVerifiedNatural, heldCards, inFantasyland, isFouled,
-  settlementBlockers, showdownBlockers, shownElsewhere, thirteenOf,
+  scannedCardRefusal, settlementBlockers, showdownBlockers, shownElsewhere, thirteenOf,
 } from './guards';
 import type {
   CardDealt, CardExposed, CardPlaced, CardUnreadable, CorrectionAction, DealEnded, EventOf, FloorCorrection,
@@ -615,6 +615,10 @@ function rowScanned(state: HandState, e: RowScanned): Step {
   if (s.scanned[e.row]) return fail('row-already-scanned', `${seatName(s.seat)}'s ${e.row} is already read; only the floor can correct it`);
   const c = checkCards(e.cards, `${seatName(s.seat)}'s ${e.row}`);
   if (!c.ok) return c;
+  for (const card of c.value) {
+    const refusal = scannedCardRefusal(state, s.seat, card);
+    if (refusal) return { ok: false, error: refusal };
+  }
   const scanned = { ...s.scanned, [e.row]: c.value };
   const sofar = SEGMENTS.flatMap((row) => scanned[row] ?? []);
   const dup = checkCards(sofar, `${seatName(s.seat)}'s hand`);

@@ -2,8 +2,9 @@
  * What a hand's state says about each seat, and what stops the next phase: shared by the
  * fold (to refuse an event) and the views (to tell the dealer what he is waiting for).
  */
-import type { Card } from '../cards';
+import { formatCard, type Card } from '../cards';
 import { NATURAL_TITLES } from '../naturals';
+import type { DomainError } from '../result';
 import { SEGMENTS, SEGMENT_SIZES } from '../setting';
 import { seatName } from './check';
 import type { Row, SeatNo } from './events';
@@ -25,6 +26,23 @@ export function cardsAreKnown(state: HandState): boolean {
 export function heldCards(state: HandState, seat: SeatNo): readonly Card[] | null {
   if (!cardsAreKnown(state)) return null;
   return seatOf(state, seatOf(state, seat).holds).dealt;
+}
+
+/**
+ * Why the scanner may not put `card` into `seat`'s hand, or null when it may: with a shoe the
+ * terminal knows each seat's 13 cards, and a scanned card that is not one of them is refused
+ * at once (the dealer scans again; if the player really shows it, his hand is entered by touch
+ * and the floor rules on the irregularity, RULES.md s4).
+ */
+export function scannedCardRefusal(state: HandState, seat: SeatNo, card: Card): DomainError | null {
+  const held = heldCards(state, seat);
+  if (!held || held.includes(card)) return null;
+  const owner = state.deal.owner[card];
+  const whose = owner === 0 ? 'it was not dealt this hand' : `it was dealt to ${seatName(owner as SeatNo)}`;
+  return {
+    code: 'card-not-this-seats',
+    message: `${formatCard(card)} is not one of ${seatName(seat)}'s cards: ${whose}. Scan the row again; if the player shows it, enter his hand by touch and call the floor`,
+  };
 }
 
 /** Every card the seat has shown: set hand, scanned rows, natural, surrender, OFC placements. */

@@ -15,7 +15,7 @@ export {
   type Phase, type SeatState, type SettlementState, type ShownHand,
 } from './state';
 export { chineseSchedule, ofcSchedule } from './deal';
-export { heldCards, settlementBlockers, showdownBlockers } from './guards';
+export { heldCards, scannedCardRefusal, settlementBlockers, showdownBlockers } from './guards';
 export {
   SEAT_WINDS, awaitingPlacement, blockers, cardCounts, carryOver, dealProgress, nextButton, outstandingPayments,
   scannerExpects, seatStatus, seatStatusText, stacksAfter, stacksNow,

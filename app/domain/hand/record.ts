@@ -8,7 +8,7 @@ import { fail, ok, type Result } from '../result';
 import { settleRecord, type SettleResult } from '../settle';
 import { sameJson, seatName } from './check';
 import type { Actor, SeatNo, Settled, ShowdownRecord, ShowdownRecordSeat } from './events';
-import { inFantasyland, isFouled, settlementBlockers, thirteenOf } from './guards';
+import { heldCards, inFantasyland, isFouled, settlementBlockers, thirteenOf } from './guards';
 import { playingSeats, type HandState, type SeatState } from './state';
 
 function recordSeat(state: HandState, seat: SeatState): Result<ShowdownRecordSeat> {
@@ -36,7 +36,9 @@ function recordSeat(state: HandState, seat: SeatState): Result<ShowdownRecordSea
     return entry({ cards: formatCards(cards), surrender: true });
   }
   if (seat.fouledByFloor) {
-    const cards = thirteenOf(state, seat);
+    // The seat's dealt cards when known: what it showed may hold another seat's card.
+    const held = heldCards(state, seat.seat);
+    const cards = held && held.length === 13 ? held : thirteenOf(state, seat);
     if (!cards) return unknown();
     return entry({ cards: formatCards(cards), foul: seat.fouledByFloor.reason });
   }

@@ -168,16 +168,55 @@ describe('devices', () => {
     expect(snap.devices[0]).toMatchObject({ role: 'shoe', simulated: true, status: 'shoe-empty', fault: false });
   });
 
-  it('a card read with no hand in play is refused to subscribers, not recorded', async () => {
+  it('a card read with no hand in play is refused to subscribers and kept in the log, outside any hand', async () => {
     openTable(r.service);
     const refused: TableUpdate[] = [];
     r.service.subscribe((u) => u.kind === 'device-input-refused' && refused.push(u));
     const { shoe } = await attachShoe(r.service);
-    const before = r.store.db.prepare('SELECT count(*) FROM events').pluck().get();
     await shoe.feed([0, 1]);
     expect(refused).toHaveLength(2);
     expect(refused[0]).toMatchObject({ kind: 'device-input-refused', error: { code: 'no-hand-in-play' } });
-    expect(r.store.db.prepare('SELECT count(*) FROM events').pluck().get()).toBe(before);
+    const logged = r.store.db.prepare("SELECT hand_id, body FROM events WHERE type = 'device-read-refused' ORDER BY id").all() as { hand_id: string | null; body: string }[];
+    expect(logged.map((e) => e.hand_id)).toEqual([null, null]);
+    expect(logged.map((e) => JSON.parse(e.body))).toEqual([
+      expect.objectContaining({ role: 'shoe', card: '2s', code: 'no-hand-in-play' }),
+      expect.objectContaining({ role: 'shoe', card: '2h', code: 'no-hand-in-play' }),
+    ]);
+    expect(r.service.alerts({ tableId: T, raised: true })).toEqual([]);
+  });
+
+  it('the scanner refuses a card that is not the seat\'s at once, logs it and raises an irregularity alert (issue 5)', async () => {
+    openTable(r.service, { 2: 5000, 4: 5000 });
+    const { shoe } = await attachShoe(r.service);
+    const scanner = new InProcessShoe({ paceMs: 0, role: 'scanner', id: 'sim:scanner' });
+    must(r.service.attachCardSource(T, scanner));
+    await scanner.start();
+    must(r.service.startHand({ tableId: T }));
+    await shoe.deal(21);
+    must(r.service.seatReady({ tableId: T, seat: 2 }));
+    must(r.service.seatReady({ tableId: T, seat: 4 }));
+    const snap = must(r.service.openShowdown({ tableId: T }));
+    const seats = snap.hand!.state.seats;
+    const own = bestArrangement(seats[1].dealt).hand;
+    const ofSeat4 = seats[3].dealt[0];
+    const ofDeadSeat1 = seats[0].dealt[0];
+    const refused: TableUpdate[] = [];
+    r.service.subscribe((u) => u.kind === 'device-input-refused' && refused.push(u));
+    await scanner.feed([own.front[0], ofSeat4, ofDeadSeat1]);
+    expect(refused.map((u) => u.kind === 'device-input-refused' && u.error.code)).toEqual(['card-not-this-seats', 'card-not-this-seats']);
+    const messages = refused.map((u) => (u.kind === 'device-input-refused' ? u.error.message : ''));
+    expect(messages[0]).toContain(`${formatCards([ofSeat4])} is not one of Seat 2's cards: it was dealt to Seat 4`);
+    // The row keeps only the seat's own card; the dealer scans on.
+    expect(must(r.service.snapshot(T)).scanTarget).toMatchObject({ seat: 2, row: 'front', cards: [own.front[0]] });
+    const alerts = r.service.alerts({ tableId: T, raised: true });
+    expect(alerts.map((a) => [a.kind, a.code])).toEqual([['irregularity', 'card-not-this-seats'], ['irregularity', 'card-not-this-seats']]);
+    const logged = r.store.db.prepare("SELECT body FROM events WHERE type = 'device-read-refused'").pluck().all() as string[];
+    expect(logged.map((b) => JSON.parse(b).card)).toEqual(formatCards([ofSeat4, ofDeadSeat1]).split(' '));
+    await scanner.feed([...own.front.slice(1), ...own.middle, ...own.back]);
+    expect(must(r.service.snapshot(T)).hand!.state.seats[1].hand?.source).toBe('scanner');
+    // A whole row with a foreign card is refused by the hand itself too.
+    const row = r.service.scanRow({ tableId: T, seat: 4, row: 'front', cards: [ofDeadSeat1, ...seats[3].dealt.slice(1, 3)] });
+    expect(row.ok || row.error.code).toBe('card-not-this-seats');
   });
 
   it('the showdown scanner fills the rows the showdown expects, seat after seat', async () => {

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RecallView, ReplayView } from '../../../app/contract/floor';
 import type { TerminalView } from '../../../app/contract/view';
 import { bestArrangement } from '../../../app/domain/arrange';
+import { formatCard } from '../../../app/domain/cards';
 import type { Result } from '../../../app/domain/result';
 import { parseTerminalArgs } from '../../../app/terminal/config';
 import { openTerminal, type Terminal } from '../../../app/terminal/terminal';
@@ -117,7 +118,9 @@ describe('the floor on the real services', () => {
     v = await send('floorAcknowledgeAlert', { id: alert.id, ...JANA, note: 'ruled: seat 1 fouled' });
     expect(v.alerts.some((a) => a.id === alert.id)).toBe(false);
     const acked = terminal.service.alerts({ tableId: terminal.tableId, raised: false }).find((a) => a.id === alert.id)!;
-    expect(acked.acknowledged).toMatchObject({ by: 'floor:Jana Nováková', note: 'ruled: seat 1 fouled' });
+    expect(acked.acknowledged).toMatchObject({ by: 'Jana Nováková', note: 'ruled: seat 1 fouled' });
+    const ackEvent = terminal.service.store.db.prepare("SELECT body FROM events WHERE type = 'alert-acknowledged' ORDER BY id DESC LIMIT 1").pluck().get() as string;
+    expect(JSON.parse(ackEvent)).toMatchObject({ by: 'floor:Jana Nováková', person: 'Jana Nováková', alertId: alert.id });
 
     // A hand over takes a note, nothing else.
     expect(await refusal('floorCorrection', { ...JANA, reason: 'late', action: { kind: 'foul-seat', seat: 2 }, handId: v.hand!.id })).toMatchObject({ code: 'hand-over' });
@@ -194,7 +197,7 @@ describe('the floor on the real services', () => {
   // (`duplicate-card`). This test pins today's behaviour and the floor's workaround (replace
   // the seat's hand with its dealt cards, then foul the seat); once the defect is fixed its
   // first expectation turns red: make it `ok: true` and drop the workaround.
-  it('KNOWN DEFECT: a seat fouled for a card of another playing seat does not settle; the workaround does', async () => {
+  it('a seat fouled for showing a card of another playing seat settles with its dealt cards (RULES.md s4)', async () => {
     await send('dealerOn', { name: 'Eva' });
     await send('seatPlayer', { seat: 1, name: 'Ann', buyIn: 300000 });
     await send('seatPlayer', { seat: 2, name: 'Bob', buyIn: 300000 });
@@ -204,12 +207,12 @@ describe('the floor on the real services', () => {
     await send('setHand', { seat: 1, ...split([...cards1.slice(1), cards2[0]]) });
     await send('floorCorrection', { ...JANA, reason: 'card of seat 2', action: { kind: 'resolve-irregularity', irregularity: 1, ruling: 'foul-seat' } });
     await setBest(2, cards2);
-    expect(await terminal.dispatch('settle', {})).toMatchObject({ ok: false, error: { code: 'duplicate-card' } });
-
-    await send('floorCorrection', { ...JANA, reason: 'seat 1 hand as dealt', action: { kind: 'replace-hand', seat: 1, ...split([...cards1]) } });
-    await send('floorCorrection', { ...JANA, reason: 'card of seat 2 was in the hand', action: { kind: 'foul-seat', seat: 1 } });
     const v = await send('settle');
     expect(v.hand!.result!.comparisons[0].kind).toBe('foul');
+    const settled = terminal.service.store.db.prepare("SELECT body FROM events WHERE type = 'settled'").pluck().get() as string;
+    const seat1 = JSON.parse(settled).record.seats.find((s: { seat: number }) => s.seat === 1);
+    expect(seat1).toMatchObject({ foul: 'card of seat 2' });
+    expect(seat1.cards.split(' ').sort()).toEqual(cards1.map(formatCard).sort());
   }, 60_000);
 
   it('accepts a card as shown, and replaces a seat\'s hand entered by the floor', async () => {

@@ -66,6 +66,8 @@ const showdown = (over: Partial<HandView> = {}) => baseView({
     blockers: [{ code: 'blocker', message: 'the floor must rule on irregularity 1 (seat 1)' }],
     ...over,
   }),
+  // Every hand irregularity raises an alert; the Floor button counts those not acknowledged.
+  alerts: [{ id: 7, kind: 'irregularity', code: 'card-of-other-seat', message: 'Hand T1-5, seat 1: shows cards dealt to another seat (2h to seat 2)', raisedAt: Date.UTC(2025, 0, 1, 20, 0, 0) }],
 });
 
 function openFloor(a: ReturnType<typeof app>, name = 'Jana', reason = 'camera shows the card came from seat 2') {
@@ -147,7 +149,8 @@ describe('the current hand', () => {
     // The name stays for the next action; the reason is asked again.
     expect((a.$('[data-testid=floor-name]') as HTMLInputElement).value).toBe('Jana');
     expect((a.$('[data-testid=floor-reason]') as HTMLInputElement).value).toBe('');
-    expect(a.$('[data-testid=open-floor]')!.dataset.waiting).toBe('0');
+    // The irregularity's alert still waits for the floor's acknowledgement.
+    expect(a.$('[data-testid=open-floor]')!.dataset.waiting).toBe('1');
   });
 
   it('in Czech, from the same parts', () => {

@@ -1,8 +1,9 @@
 // Surrender, naturals and the irregularities the floor resolves (RULES.md s4, s6, s7, s11).
 import { describe, expect, it } from 'vitest';
 import {
-  apply, blockers, buildSettled, scannerExpects, showdownRecord, type HandEvent, type HandState, type SeatNo,
+  apply, blockers, buildSettled, scannedCardRefusal, scannerExpects, showdownRecord, type HandEvent, type HandState, type SeatNo,
 } from '../../../../app/domain/hand';
+import { formatCards } from '../../../../app/domain/cards';
 import { presetJson } from '../../../../app/domain/profiles';
 import { unwrap } from '../../../../app/domain/result';
 import { settleRecord } from '../../../../app/domain/settle';
@@ -150,6 +151,24 @@ describe('a card at showdown that is not the seat\'s blocks settlement until the
     expect(record.seats[0].cards?.split(' ')).toHaveLength(13);
     expect(result.fouls['1']).toBe('ruled fouled by the floor: took a card from the dead hand');
     expect(result.fouled).toEqual([1]);
+  });
+
+  it('a foul ruled for a card of another PLAYING seat settles with the seat\'s dealt cards (no card twice in the record)', () => {
+    let s = driveAll(dealtHand({ deck: exampleDeck() }), [ev.ready(1), ev.ready(2), ev.ready(3), ev.ready(4), ev.open()]);
+    s = driveAll(s, [ev.set(1, 'Kd 5d 3d', '7h 7d 8s 8c 3h', '6h 6d 6c 4s 4d'), rows(2), rows(3), rows(4)]); // 3d was dealt to seat 2
+    s = drive(s, ev.floor({ kind: 'resolve-irregularity', irregularity: 1, ruling: 'foul-seat' }, 'showed a card of seat 2'));
+    const { result, record } = settle(s);
+    expect(record.seats[0].cards?.split(' ').sort()).toEqual(formatCards(s.seats[0].dealt).split(' ').sort());
+    expect(result.fouled).toEqual([1]);
+  });
+
+  it('a scanned row with a card that is not the seat\'s is refused, naming whose it is (issue 5)', () => {
+    const s = driveAll(dealtHand({ deck: exampleDeck() }), [ev.ready(1), ev.ready(2), ev.ready(3), ev.ready(4), ev.open()]);
+    const r = refusal(apply(s, ev.row(1, 'front', 'Kd 5d 3d'))); // 3d was dealt to seat 2
+    expect(r.code).toBe('card-not-this-seats');
+    expect(r.message).toMatch(/^3d is not one of Seat 1's cards: it was dealt to Seat 2\. Scan the row again/);
+    expect(scannedCardRefusal(s, 1, cards('Kd')[0])).toBeNull();
+    expect(apply(s, ev.row(1, 'front', 'Kd 5d 2s')).ok).toBe(true);
   });
 
   it('the floor replaces a misread hand; the irregularity is resolved by it', () => {
