@@ -78,3 +78,27 @@ export interface SerialSettings {
 export function createSerialPort(settings: SerialSettings): SerialPort {
   return new SerialPort({ ...settings, autoOpen: false, binding: safeBinding } as ConstructorParameters<typeof SerialPort>[0]);
 }
+
+/**
+ * Writes `bytes` and resolves once they are written, or as soon as the port closes or fails,
+ * with the error if there was one. serialport's stream never calls back a write issued while
+ * the port is closing (it waits for the same object to open again), so waiting only for the
+ * write's callback hangs forever when the line hangs up at the wrong moment.
+ */
+export function writeBytes(port: SerialPort, bytes: Uint8Array): Promise<Error | null> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (err?: Error | null) => {
+      if (settled) return;
+      settled = true;
+      port.off('close', onGone);
+      port.off('error', onGone);
+      resolve(err ?? null);
+    };
+    const onGone = (err?: Error | null) => done(err ?? new Error('port closed'));
+    port.once('close', onGone);
+    port.once('error', onGone);
+    if (!port.isOpen) return done(new Error('port is not open'));
+    port.write(Buffer.from(bytes), (err) => done(err));
+  });
+}

@@ -322,8 +322,18 @@ export const PROFILE_DEFAULTS: Omit<Profile, 'name' | 'version'> = deepFreeze({
  * `name` and `version` are required; every other
  * key may be left out and then takes its value from {@link PROFILE_DEFAULTS}. Refuses an
  * unknown key (`unknown-profile-key`) or a bad value (`bad-profile-value`), naming its path.
+ * JSON that is the same as a profile validated lately gives that same profile at once (see
+ * {@link ValidatedProfiles}).
  */
 export function validateProfile(json: unknown): Result<Profile> {
+  const known = validated.find(json);
+  if (known) return ok(known);
+  const r = checkProfile(json);
+  if (r.ok) validated.remember(json, r.value);
+  return r;
+}
+
+function checkProfile(json: unknown): Result<Profile> {
   if (!isObject(json)) return fail('bad-profile-value', `a profile is a JSON object, got ${describeJson(json)}`);
   const u = unknownKeys(json, PROFILE_KEYS, '');
   if (!u.ok) return u;
@@ -379,6 +389,93 @@ export function validateProfile(json: unknown): Result<Profile> {
   return ok(deepFreeze(p));
 }
 
+/**
+ * The profiles validated last (at most {@link ValidatedProfiles.SIZE}), each with a copy of the
+ * JSON it came from. Every stored hand carries its profile as JSON, twice (the hand's start and
+ * its settlement), and the floor's replay reads hundreds of thousands of hands of the same few
+ * profiles: validating each again was a good part of the replay's time.
+ *
+ * A JSON value is taken as known only when it is the same plain data as the copy, keys in the
+ * same order (the order shows in the profile's bonus and natural tables). Anything else (other
+ * data, other key order, a value JSON cannot hold, an object that is not a plain one) is
+ * validated as always. A profile is a frozen value, so handing out the same one changes no
+ * result: the cache only saves time.
+ */
+class ValidatedProfiles {
+  static readonly SIZE = 8;
+  /** Most recently used first. */
+  private readonly entries: { readonly json: unknown; readonly profile: Profile }[] = [];
+
+  find(json: unknown): Profile | undefined {
+    const list = this.entries;
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i];
+      if (!samePlainJson(e.json, json)) continue;
+      if (i > 0) {
+        list.splice(i, 1);
+        list.unshift(e);
+      }
+      return e.profile;
+    }
+    return undefined;
+  }
+
+  remember(json: unknown, profile: Profile): void {
+    const copy = plainCopy(json);
+    if (copy === undefined) return;
+    this.entries.unshift({ json: copy, profile });
+    if (this.entries.length > ValidatedProfiles.SIZE) this.entries.pop();
+  }
+}
+
+const validated = new ValidatedProfiles();
+
+/** A deep copy of plain JSON data (plain objects, arrays, strings, finite numbers other than
+ *  -0, booleans, null); undefined for anything else. */
+function plainCopy(x: unknown): unknown {
+  if (x === null || typeof x === 'string' || typeof x === 'boolean') return x;
+  if (typeof x === 'number') return Number.isFinite(x) && !Object.is(x, -0) ? x : undefined;
+  if (Array.isArray(x)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < x.length; i++) {
+      if (!(i in x)) return undefined;
+      const c = plainCopy(x[i]);
+      if (c === undefined) return undefined;
+      out.push(c);
+    }
+    return out;
+  }
+  if (typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(x)) {
+      const c = plainCopy((x as Record<string, unknown>)[k]);
+      if (c === undefined) return undefined;
+      out[k] = c;
+    }
+    return out;
+  }
+  return undefined;
+}
+
+/** `b` is the plain JSON data `a` (a {@link plainCopy}) is, keys in the same order. */
+function samePlainJson(a: unknown, b: unknown): boolean {
+  if (a === b) return typeof b !== 'number' || !Object.is(b, -0);
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!(i in b) || !samePlainJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const ak = Object.keys(a);
+  const bk = Object.keys(b);
+  if (ak.length !== bk.length) return false;
+  for (let i = 0; i < ak.length; i++) {
+    if (ak[i] !== bk[i] || !samePlainJson((a as Record<string, unknown>)[ak[i]], (b as Record<string, unknown>)[bk[i]])) return false;
+  }
+  return true;
+}
+
 function fantasylandRule(x: Json): Check<Profile['fantasyland']> {
   if (x === null) return ok(null);
   if (!isObject(x)) return bad('fantasyland', 'null or {"minimumFront": "pair-Q"}', x);
@@ -411,7 +508,7 @@ const PRESET_JSON: Readonly<Record<PresetName, unknown>> = {
 
 const PRESETS = new Map<string, Profile>();
 for (const name of PRESET_NAMES) {
-  const r = validateProfile(PRESET_JSON[name]);
+  const r = checkProfile(PRESET_JSON[name]);
   if (!r.ok) throw new Error(`preset ${name} is invalid: ${r.error.message}`);
   if (r.value.name !== name) throw new Error(`preset file ${name}.json is named ${r.value.name}`);
   PRESETS.set(name, r.value);

@@ -161,6 +161,23 @@ function classify(profile: Profile, seat: ShowdownSeat): Result<Classified> {
   return classifySetting(profile, seat);
 }
 
+/** What `pick` gives for each seat, keyed by seat number (seats it gives nothing for are left out). */
+function bySeat<T>(classified: readonly Classified[], pick: (c: Classified) => T | undefined): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const c of classified) {
+    const v = pick(c);
+    if (v !== undefined) out[String(c.hand.seat)] = v;
+  }
+  return out;
+}
+
+/** The seats' figures keyed by seat number, in `order`. */
+function keyedByOrder(order: readonly number[], r: Readonly<Record<number, number>>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const seat of order) out[String(seat)] = r[seat];
+  return out;
+}
+
 /** Settles a checked showdown (for callers that already hold typed data). */
 export function settleShowdown(showdown: Showdown): Result<SettleResult> {
   const { profile, button, pointValue, seats } = showdown;
@@ -189,19 +206,6 @@ export function settleShowdown(showdown: Showdown): Result<SettleResult> {
   for (const s of seats) stacks[s.seat] = s.stack;
   const money = settle({ order: score.order, pairs: score.pairs, pointValue, stacks, netting: showdown.netting });
 
-  const bySeat = <T>(pick: (c: Classified) => T | undefined): Record<string, T> => {
-    const out: Record<string, T> = {};
-    for (const c of classified) {
-      const v = pick(c);
-      if (v !== undefined) out[String(c.hand.seat)] = v;
-    }
-    return out;
-  };
-  const keyed = (r: Readonly<Record<number, number>>) => {
-    const out: Record<string, number> = {};
-    for (const seat of score.order) out[String(seat)] = r[seat];
-    return out;
-  };
   const ofc = profile.game === 'ofc';
   const result: SettleResult = {
     ...(showdown.id !== undefined ? { id: showdown.id } : {}),
@@ -210,22 +214,22 @@ export function settleShowdown(showdown: Showdown): Result<SettleResult> {
     pointValue,
     order: score.order,
     pairs: score.pairs,
-    points: keyed(score.points),
+    points: keyedByOrder(score.order, score.points),
     fouled: hands.filter((h) => h.status === 'fouled').map((h) => h.seat),
-    fouls: bySeat((c) => (c.hand.status === 'fouled' ? c.hand.reason : undefined)),
+    fouls: bySeat(classified, (c) => (c.hand.status === 'fouled' ? c.hand.reason : undefined)),
     surrendered: hands.filter((h) => h.status === 'surrendered').map((h) => h.seat),
-    naturals: bySeat((c) => (c.hand.status === 'natural' ? c.hand.natural : undefined)),
-    naturalProofs: bySeat((c) => c.proof),
-    falseNaturals: bySeat((c) => c.falseNatural),
+    naturals: bySeat(classified, (c) => (c.hand.status === 'natural' ? c.hand.natural : undefined)),
+    naturalProofs: bySeat(classified, (c) => c.proof),
+    falseNaturals: bySeat(classified, (c) => c.falseNatural),
     homeruns: score.homeruns,
-    hands: bySeat((c) => c.view),
-    net: keyed(money.net),
+    hands: bySeat(classified, (c) => c.view),
+    net: keyedByOrder(score.order, money.net),
     payments: money.payments,
     owed: money.owed,
     shortfalls: money.shortfalls,
     allIn: money.allIn,
     ...(money.netted ? { nettedPayments: money.netted } : {}),
-    ...(ofc ? { royalties: bySeat((c) => (c.hand.status === 'set' ? royaltiesOf(profile, c.hand.values) : undefined)) } : {}),
+    ...(ofc ? { royalties: bySeat(classified, (c) => (c.hand.status === 'set' ? royaltiesOf(profile, c.hand.values) : undefined)) } : {}),
     ...(ofc ? { fantasyland: fantasylandNextHand(profile, hands, new Set(seats.filter((s) => s.fantasyland).map((s) => s.seat))) } : {}),
   };
   return ok(result);

@@ -3,7 +3,7 @@
  * showdown out, or a refusal that names the field. Everything that makes a record unusable
  * is refused here; what is a game outcome (a foul, a false natural) is left to settle.ts.
  */
-import { findDuplicate, formatCard, parseCards, type Card } from './cards';
+import { RANK_CHARS, SUIT_CHARS, findDuplicate, formatCard, parseCards, type Card } from './cards';
 import { NATURAL_NAMES, isNaturalName, type NaturalName } from './naturals';
 import { naturalRule, resolveProfile, type Profile } from './profiles';
 import { isObject, showJson as show } from './json';
@@ -65,8 +65,30 @@ function unknownKey(obj: Record<string, unknown>, allowed: readonly string[], pr
   return undefined;
 }
 
+/**
+ * The cards of a text written as `formatCards` writes them ("As Td 2c": canonical cards, one
+ * space between), which is what every stored record holds; null for any other text.
+ * `parseCards` reads such a text to the same cards, only slower.
+ */
+function canonicalCards(text: string): Card[] | null {
+  const n = text.length;
+  if (n % 3 !== 2) return null;
+  const cards: Card[] = [];
+  for (let i = 0; i < n; i += 3) {
+    const rank = RANK_CHARS.indexOf(text[i]);
+    const suit = SUIT_CHARS.indexOf(text[i + 1]);
+    if (rank < 0 || suit < 0 || (i + 2 < n && text[i + 2] !== ' ')) return null;
+    cards.push(rank * 4 + suit);
+  }
+  return cards;
+}
+
 /** Cards as text or a list of card texts; the refusal's message does not name the field. */
 function readCards(x: unknown): Result<Card[]> {
+  if (typeof x === 'string') {
+    const cards = canonicalCards(x);
+    if (cards) return ok(cards);
+  }
   if (typeof x !== 'string' && !(Array.isArray(x) && x.every((t) => typeof t === 'string'))) {
     return fail('bad-card', `expected cards as text ("As Kd 10c") or a list of card texts, got ${show(x)}`);
   }
@@ -121,7 +143,8 @@ export function parseShowdown(record: unknown): Result<Showdown> {
   }
 
   const seats: ShowdownSeat[] = [];
-  const where = new Map<Card, string>();
+  /** The seat holding each card so far, by card code. */
+  const holder: number[] = [];
   for (let i = 0; i < rawSeats.length; i++) {
     const r = readSeat(rawSeats[i], i, profile);
     if (!r.ok) return r;
@@ -131,11 +154,11 @@ export function parseShowdown(record: unknown): Result<Showdown> {
       return refuse('duplicate-seat', `seats[${i}].seat`, `seat ${seat.seat} is also given at seats[${other.index}]`);
     }
     for (const c of seat.cards) {
-      const before = where.get(c);
+      const before = holder[c];
       if (before !== undefined) {
-        return refuse('duplicate-card', `seats[${i}]`, `${formatCard(c)} is in seat ${seat.seat} and also in ${before}`);
+        return refuse('duplicate-card', `seats[${i}]`, `${formatCard(c)} is in seat ${seat.seat} and also in seat ${before}`);
       }
-      where.set(c, `seat ${seat.seat}`);
+      holder[c] = seat.seat;
     }
     seats.push(seat);
   }
@@ -156,6 +179,11 @@ export function parseShowdown(record: unknown): Result<Showdown> {
   return ok({ ...(id !== undefined ? { id: id as string | number } : {}), profile, pointValue, button, netting, seats });
 }
 
+/** A refusal of a seat's field: `seats[1].cards (seat 2): ...`, path `seats[1].cards`. */
+function seatRefusal(at: string, seat: number, code: string, name: string, message: string): Fail {
+  return fail(code, `${at}.${name} (seat ${seat}): ${message}`, `${at}.${name}`);
+}
+
 function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSeat> {
   const at = `seats[${i}]`;
   if (!isObject(raw)) return refuse('bad-seats', at, `expected a seat object, got ${show(raw)}`);
@@ -165,20 +193,17 @@ function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSea
     return refuse('bad-seat-number', `${at}.seat`, `expected a seat number 1-${TABLE_SEATS}, got ${show(raw.seat)}`);
   }
   const seat = raw.seat;
-  const field = (name: string) => `${at}.${name} (seat ${seat})`;
-  const pathOf = (name: string) => `${at}.${name}`;
-  const named = (code: string, name: string, message: string): Fail => fail(code, `${field(name)}: ${message}`, pathOf(name));
 
   if (raw.stack !== undefined && !wholeNumber(raw.stack, 0, 1e15)) {
-    return named('bad-stack', 'stack', `expected a whole number of minor units >= 0, got ${show(raw.stack)}`);
+    return seatRefusal(at, seat, 'bad-stack', 'stack', `expected a whole number of minor units >= 0, got ${show(raw.stack)}`);
   }
   for (const flag of ['surrender', 'fantasyland'] as const) {
-    if (raw[flag] !== undefined && typeof raw[flag] !== 'boolean') return named('bad-record', flag, `expected true or false, got ${show(raw[flag])}`);
+    if (raw[flag] !== undefined && typeof raw[flag] !== 'boolean') return seatRefusal(at, seat, 'bad-record', flag, `expected true or false, got ${show(raw[flag])}`);
   }
   const surrender = raw.surrender === true;
   const fantasyland = raw.fantasyland === true;
   if (raw.foul !== undefined && (typeof raw.foul !== 'string' || raw.foul.trim() === '')) {
-    return named('bad-record', 'foul', `expected the floor's reason for the foul as text, got ${show(raw.foul)}`);
+    return seatRefusal(at, seat, 'bad-record', 'foul', `expected the floor's reason for the foul as text, got ${show(raw.foul)}`);
   }
   const foul = raw.foul as string | undefined;
 
@@ -189,14 +214,14 @@ function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSea
     for (const s of SEGMENTS) {
       if (raw[s] === undefined) continue;
       const r = readCards(raw[s]);
-      if (!r.ok) return named(r.error.code, s, r.error.message);
+      if (!r.ok) return seatRefusal(at, seat, r.error.code, s, r.error.message);
       setting[s] = r.value;
     }
   }
   let cards: Card[] | undefined;
   if (raw.cards !== undefined) {
     const r = readCards(raw.cards);
-    if (!r.ok) return named(r.error.code, 'cards', r.error.message);
+    if (!r.ok) return seatRefusal(at, seat, r.error.code, 'cards', r.error.message);
     cards = r.value;
   }
   if (!setting && !cards) {
@@ -206,48 +231,48 @@ function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSea
   const all = cards ?? setCards!;
   const dupe = findDuplicate(all);
   if (dupe !== undefined) {
-    if (cards) return named('duplicate-card', 'cards', `${formatCard(dupe)} appears twice`);
+    if (cards) return seatRefusal(at, seat, 'duplicate-card', 'cards', `${formatCard(dupe)} appears twice`);
     const holding = SEGMENTS.filter((s) => setting![s].includes(dupe));
     const second = holding.length > 1 ? holding[1] : holding[0];
-    return named('duplicate-card', second, `${formatCard(dupe)} appears twice${holding.length > 1 ? ` (in ${holding.join(' and ')})` : ''}`);
+    return seatRefusal(at, seat, 'duplicate-card', second, `${formatCard(dupe)} appears twice${holding.length > 1 ? ` (in ${holding.join(' and ')})` : ''}`);
   }
   if (all.length !== 13) {
-    if (cards) return named('wrong-card-count', 'cards', `a hand has 13 cards, this one has ${all.length}`);
+    if (cards) return seatRefusal(at, seat, 'wrong-card-count', 'cards', `a hand has 13 cards, this one has ${all.length}`);
     const counts = SEGMENTS.map((s) => `${s} ${setting![s].length}`).join(', ');
     return fail('wrong-card-count', `${at} (seat ${seat}): a hand has 13 cards, this one has ${all.length} (${counts})`, at);
   }
   if (cards && setCards) {
     const inCards = new Set(cards);
     const differs = setCards.length !== 13 || findDuplicate(setCards) !== undefined || setCards.some((c) => !inCards.has(c));
-    if (differs) return named('cards-mismatch', 'cards', 'the cards differ from the front, middle and back given');
+    if (differs) return seatRefusal(at, seat, 'cards-mismatch', 'cards', 'the cards differ from the front, middle and back given');
   }
 
   let natural: NaturalName | undefined;
   if (raw.natural !== undefined) {
     if (!isNaturalName(raw.natural)) {
-      return named('unknown-natural', 'natural', `unknown natural ${show(raw.natural)} (naturals: ${NATURAL_NAMES.join(', ')})`);
+      return seatRefusal(at, seat, 'unknown-natural', 'natural', `unknown natural ${show(raw.natural)} (naturals: ${NATURAL_NAMES.join(', ')})`);
     }
     if (!naturalRule(profile, raw.natural)) {
       const played = Object.keys(profile.naturals);
-      return named('natural-not-played', 'natural',
+      return seatRefusal(at, seat, 'natural-not-played', 'natural',
         `profile ${profile.name} does not play ${raw.natural} (${played.length ? `it plays ${played.join(', ')}` : 'it plays no naturals'})`);
     }
     natural = raw.natural;
   }
   if (surrender && profile.surrenderPenalty === null) {
-    return named('surrender-not-played', 'surrender', `profile ${profile.name} does not play surrender`);
+    return seatRefusal(at, seat, 'surrender-not-played', 'surrender', `profile ${profile.name} does not play surrender`);
   }
   if (surrender && natural) {
-    return named('conflicting-declarations', 'natural', 'a seat cannot both declare a natural and surrender');
+    return seatRefusal(at, seat, 'conflicting-declarations', 'natural', 'a seat cannot both declare a natural and surrender');
   }
   if (foul !== undefined && (surrender || natural)) {
-    return named('conflicting-declarations', 'foul', `a seat ruled fouled cannot also ${surrender ? 'surrender' : 'declare a natural'}`);
+    return seatRefusal(at, seat, 'conflicting-declarations', 'foul', `a seat ruled fouled cannot also ${surrender ? 'surrender' : 'declare a natural'}`);
   }
   if (!setting && !natural && !surrender && foul === undefined) {
-    return named('missing-setting', 'cards', 'cards without a natural or a surrender: give the hand as front, middle and back');
+    return seatRefusal(at, seat, 'missing-setting', 'cards', 'cards without a natural or a surrender: give the hand as front, middle and back');
   }
   if (fantasyland && profile.fantasyland === null) {
-    return named('fantasyland-not-played', 'fantasyland', `profile ${profile.name} does not play Fantasyland`);
+    return seatRefusal(at, seat, 'fantasyland-not-played', 'fantasyland', `profile ${profile.name} does not play Fantasyland`);
   }
   return ok({
     seat,

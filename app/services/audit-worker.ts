@@ -1,17 +1,18 @@
 /**
  * The worker thread of the floor's checks (started by worker-pool.ts, never imported by the
  * terminal): opens the database read-only and runs the tasks the pool posts, one job per
- * pool: `chain` (a range of the hash chain, event-log.ts) or `hands` (one hand, audit.ts).
+ * pool: `chain` (a range of the hash chain, event-log.ts), `hands` (some hands, audit.ts) or
+ * `audit` (a range of the log: its chain and its hands, audit.ts).
  * Every answer is posted, then the shared signal is bumped so the blocked caller wakes.
  */
 import Database from 'better-sqlite3';
 import { workerData, type MessagePort } from 'node:worker_threads';
-import { checkHandTask, HandChecker, type HandTask } from './audit';
+import { auditRangeTask, checkHandTask, HandChecker, type AuditTask, type HandTask } from './audit';
 import { verifyChainTask, type ChainTask } from './event-log';
 import { AUDIT_MMAP_BYTES } from './store';
 
 interface Init {
-  readonly job: 'chain' | 'hands';
+  readonly job: 'chain' | 'hands' | 'audit';
   readonly path: string;
   readonly port: MessagePort;
   readonly signal: Int32Array;
@@ -36,9 +37,12 @@ function start(): void {
   let run: (task: unknown) => unknown;
   if (init.job === 'chain') {
     run = (task) => verifyChainTask(db, task as ChainTask);
-  } else {
+  } else if (init.job === 'hands') {
     const checker = new HandChecker(db);
     run = (task) => checkHandTask(db, checker, task as HandTask);
+  } else {
+    const checker = new HandChecker(db);
+    run = (task) => auditRangeTask(db, checker, task as AuditTask);
   }
   init.port.on('message', (m: { id: number; task: unknown }) => {
     try {

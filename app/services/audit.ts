@@ -12,7 +12,9 @@
 import { replay, verifySettlement, carryOver, type HandEvent, type HandState, type SeatNo } from '../domain/hand';
 import type Database from 'better-sqlite3';
 import { resolve } from 'node:path';
-import { inIdOrder, inSnapshot, verifyChain, type LogVerification, type RawEventRow } from './event-log';
+import {
+  chainVerifierAfter, ChainVerifier, eachEventRow, inIdOrder, inSnapshot, logExtent, verifyChain, type ChainPart, type LogVerification, type RawEventRow,
+} from './event-log';
 import type { Store, StoredEvent } from './store';
 import { notePoolRun, PoolFailure, SyncPool, threadCount, type ThreadOptions } from './worker-pool';
 
@@ -181,17 +183,23 @@ export class HandAuditor {
     this.hand(handId, bodies, settledEventId);
   }
 
-  /** The checks over all hands at once (every listed hand has events; ledgers add up). */
-  wholeDatabase(): void {
-    const db = this.store.db;
-    const orphans = db.prepare('SELECT id FROM hands h WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.hand_id = h.id)').pluck(true).all() as string[];
-    for (const id of orphans) this.add(id, 'the hands table lists a hand that has no events');
-    checkLedgers(this.store, (h, m) => this.add(h, m));
+  /** Adds what the checks over all hands at once found ({@link wholeDatabaseProblems}, run now unless given). */
+  wholeDatabase(found: readonly HandProblem[] = wholeDatabaseProblems(this.store)): void {
+    for (const p of found) this.add(p.handId, p.message);
   }
 
   report(): ReplayReport {
     return { ok: this.problems.length === 0, hands: this.hands, settled: this.settled, events: this.events, problems: [...this.problems] };
   }
+}
+
+/** The checks over all hands at once: every hand the hands table lists has events; every seat's ledger adds up. */
+function wholeDatabaseProblems(store: Store): HandProblem[] {
+  const found: HandProblem[] = [];
+  const orphans = store.db.prepare('SELECT id FROM hands h WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.hand_id = h.id)').pluck(true).all() as string[];
+  for (const id of orphans) found.push({ handId: id, message: 'the hands table lists a hand that has no events' });
+  checkLedgers(store, (handId, message) => found.push({ handId, message }));
+  return found;
 }
 
 function settledIdOf(events: readonly StoredEvent<HandEvent>[]): number | null {
@@ -261,6 +269,18 @@ class Gatherer<G extends HandSpan> {
 
   /** The next hand row; returns the hand it belongs to, or null for a late row. */
   row(id: number, tableId: string, handId: string, settled: boolean): G | null {
+    return this.take(id, id, tableId, handId, 1, settled ? id : null);
+  }
+
+  /**
+   * The next rows of one hand at one table, with no row of another hand of that table among
+   * them: taken as the rows one by one would be (when no hand has rows at two tables).
+   */
+  block(b: HandSpan): G | null {
+    return this.take(b.firstId, b.lastId, b.tableId, b.handId, b.rows, b.settledEventId);
+  }
+
+  private take(firstId: number, lastId: number, tableId: string, handId: string, rows: number, settledEventId: number | null): G | null {
     if (this.done.has(handId)) {
       this.late.add(handId); // a floor note on a hand already over: checked again at the end
       return null;
@@ -271,12 +291,12 @@ class Gatherer<G extends HandSpan> {
       cur = undefined;
     }
     if (!cur) {
-      cur = this.start(id, tableId, handId);
+      cur = this.start(firstId, tableId, handId);
       this.open.set(tableId, cur);
     }
-    cur.lastId = id;
-    cur.rows++;
-    if (settled) cur.settledEventId = id;
+    cur.lastId = lastId;
+    cur.rows += rows;
+    if (settledEventId !== null) cur.settledEventId = settledEventId;
     return cur;
   }
 
@@ -371,13 +391,13 @@ function replayHere(store: Store, maxProblems: number | undefined): ReplayReport
   return finishReplay(store, hands, g.late);
 }
 
-/** The late hands checked again, then the whole-database checks. */
-function finishReplay(store: Store, hands: HandAuditor, late: ReadonlySet<string>): ReplayReport {
+/** The late hands checked again, then the whole-database checks (`whole`: already run). */
+function finishReplay(store: Store, hands: HandAuditor, late: ReadonlySet<string>, whole?: readonly HandProblem[]): ReplayReport {
   for (const handId of late) {
     const evs = store.handEvents<HandEvent>(handId);
     hands.recheck(handId, evs.map((e) => e.body), settledIdOf(evs));
   }
-  hands.wholeDatabase();
+  hands.wholeDatabase(whole);
   return hands.report();
 }
 
@@ -496,6 +516,243 @@ function replayInWorkers(store: Store, threads: number, maxProblems: number | un
   }
 }
 
+// ---------------------------------------------------------------------------------------
+// The audit: the chain and the hands in one pass over the log
+//
+// `table audit` reads each event row once: the row is checked into the chain and, when it
+// belongs to a hand, handed to the replay, which gathers hands exactly as `replayHands` does.
+// A big log is cut into id ranges checked by worker threads. A worker checks its range's
+// chain from the eight rows before it (as `verifyChain`'s workers do) and cuts its hand rows
+// into blocks: one table's rows of one hand, no other hand of that table between them. It
+// checks every block that another hand of the same table comes before and after within the
+// range (as far as it can see, a whole hand). This thread then walks the blocks of all ranges
+// in log order as the one pass walks the rows: a hand that is exactly one checked block takes
+// the worker's findings; any other (cut by a range boundary, interrupted by a late note, the
+// last of its table, still being played) is read again and checked here, in this thread's
+// snapshot. The report is the one pass's, problem for problem.
+
+/** What {@link auditLog} found: the chain as `verify-log` reports it, the hands as `replay` does. */
+export interface LogAudit {
+  readonly chain: LogVerification;
+  /**
+   * The replay's report, or what stopped it: the error `replayHands` throws on the same log
+   * (an event that is not JSON), after the chain was checked to the end.
+   */
+  readonly replay: ReplayReport | { readonly error: unknown };
+}
+
+/** An audit worker's task: the rows `after < id <= upTo` (chain problems: at most `maxProblems`). */
+export interface AuditTask {
+  readonly after: number;
+  readonly upTo: number;
+  readonly maxProblems: number;
+}
+
+/** One table's rows of one hand within a range; `found`: the worker checked them as the whole hand. */
+export interface HandBlock extends HandSpan {
+  found?: HandFindings;
+  /** The block's events (when checked). */
+  events?: number;
+}
+
+/** What an audit worker answers for its range (`unusual`: the audit must be redone in one pass, and why). */
+export interface AuditPart {
+  readonly chain: ChainPart;
+  readonly blocks: readonly HandBlock[];
+  readonly unusual: string | null;
+}
+
+/** Rows from which the audit is done by worker threads (about 4,000 hands). */
+const AUDIT_ROWS_FOR_THREADS = 300_000;
+/** Ranges per thread: a thread slowed by other work does not hold up the end. */
+const AUDIT_RANGES_PER_THREAD = 8;
+/** Ranges queued per worker at a time (more queued would undo the balancing above). */
+const AUDIT_IN_FLIGHT = 2;
+
+/**
+ * The whole log checked in one pass: the hash chain (exactly what {@link verifyChain} reports)
+ * and every hand (exactly what {@link replayHands} reports, or the error it throws). By worker
+ * threads for a big log (`threads`, see worker-pool.ts). `maxProblems`: for each of the two
+ * (default: 50 for the chain, 100 for the hands, as the two commands).
+ */
+export function auditLog(store: Store, options: { maxProblems?: number } & ThreadOptions = {}): LogAudit {
+  const maxChain = options.maxProblems ?? 50;
+  const maxHands = options.maxProblems ?? 100;
+  return inSnapshot(store.db, () => {
+    const extent = logExtent(store.db);
+    const threads = store.db.memory ? 0 : threadCount(options, extent.rows, AUDIT_ROWS_FOR_THREADS);
+    if (threads >= 2 && extent.rows > 0) {
+      const parallel = auditInWorkers(store, extent, threads, maxChain, maxHands);
+      if (parallel) return parallel;
+    }
+    return auditHere(store, extent, maxChain, maxHands);
+  });
+}
+
+/** One pass on this thread. */
+function auditHere(store: Store, extent: ReturnType<typeof logExtent>, maxChain: number, maxHands: number): LogAudit {
+  const chain = new ChainVerifier(maxChain);
+  const hands = new HandAuditor(store, maxHands);
+  const g = new Gatherer<Gathered>(
+    (id, tableId, handId) => ({ handId, tableId, firstId: id, lastId: id, rows: 0, settledEventId: null, bodies: [] }),
+    (cur) => hands.hand(cur.handId, cur.bodies, cur.settledEventId),
+  );
+  // The replay stops at its first error (as replayHands throws it); the chain goes on.
+  let failed: { error: unknown } | null = null;
+  eachEventRow(store.db, Number.NEGATIVE_INFINITY, extent.maxId, (r) => {
+    chain.row(r);
+    const [id, tableId, handId, , type, , body] = r;
+    if (handId === null || failed) return;
+    try {
+      const cur = g.row(id, tableId, handId, type === 'settled');
+      if (cur) cur.bodies.push(JSON.parse(body) as HandEvent);
+    } catch (error) {
+      failed = { error };
+    }
+  });
+  const verification = chain.finishWith(extent.head);
+  if (failed) return { chain: verification, replay: failed };
+  try {
+    g.finish();
+    return { chain: verification, replay: finishReplay(store, hands, g.late) };
+  } catch (error) {
+    return { chain: verification, replay: { error } };
+  }
+}
+
+/**
+ * Checks one range (in a worker): its chain, and its hand rows cut into blocks, each block
+ * checked when the range shows it whole.
+ */
+export function auditRangeTask(db: Database.Database, checker: HandChecker, task: AuditTask): AuditPart {
+  const chain = chainVerifierAfter(db, task.after, task.maxProblems);
+  const blocks: HandBlock[] = [];
+  /** Each table's current block, with its events; `afterOther`: another hand of the table came before it in the range. */
+  const open = new Map<string, { block: HandBlock; bodies: HandEvent[]; afterOther: boolean }>();
+  let unusual: string | null = null;
+  eachEventRow(db, task.after, task.upTo, (r) => {
+    chain.row(r);
+    const [id, tableId, handId, , type, , body] = r;
+    if (handId === null || unusual !== null) return;
+    if (typeof tableId !== 'string' || typeof handId !== 'string' || typeof type !== 'string' || typeof body !== 'string') {
+      unusual = 'a hand row has a column of an odd type';
+      return;
+    }
+    let cur = open.get(tableId);
+    if (cur && cur.block.handId !== handId) {
+      if (cur.afterOther) {
+        cur.block.found = checker.check(cur.block.handId, cur.bodies, cur.block.settledEventId);
+        cur.block.events = cur.bodies.length;
+      }
+      cur = undefined;
+    }
+    if (!cur) {
+      cur = { block: { handId, tableId, firstId: id, lastId: id, rows: 0, settledEventId: null }, bodies: [], afterOther: open.has(tableId) };
+      open.set(tableId, cur);
+      blocks.push(cur.block);
+    }
+    cur.block.lastId = id;
+    cur.block.rows++;
+    if (type === 'settled') cur.block.settledEventId = id;
+    try {
+      cur.bodies.push(JSON.parse(body) as HandEvent);
+    } catch {
+      unusual = `hand ${handId} has an event that is not JSON text`;
+    }
+  });
+  return { chain: chain.part(), blocks, unusual };
+}
+
+/** The parallel audit (see above). Null: it must be done in one pass. */
+function auditInWorkers(store: Store, extent: ReturnType<typeof logExtent>, threads: number, maxChain: number, maxHands: number): LogAudit | null {
+  const parts: AuditPart[] = [];
+  const pool = SyncPool.open<AuditTask, AuditPart>(threads, { job: 'audit', path: resolve(store.db.name) }, (p) => parts.push(p), AUDIT_IN_FLIGHT);
+  if (!pool) {
+    notePoolRun({ job: 'audit', threads, outcome: 'unavailable' });
+    return null;
+  }
+  const fellBack = (reason: string): null => {
+    notePoolRun({ job: 'audit', threads, outcome: 'fell-back', reason });
+    return null;
+  };
+  let whole: HandProblem[];
+  try {
+    const tasks: AuditTask[] = [];
+    const ranges = threads * AUDIT_RANGES_PER_THREAD;
+    const span = extent.maxId - extent.minId + 1;
+    let after = extent.minId - 1;
+    for (let i = 1; i <= ranges; i++) {
+      const upTo = i === ranges ? extent.maxId : extent.minId - 1 + Math.floor((span * i) / ranges);
+      if (upTo > after) tasks.push({ after, upTo, maxProblems: maxChain });
+      after = upTo;
+    }
+    // The first ranges go out without waiting; this thread runs the whole-database checks
+    // while the workers start, then hands out the rest.
+    const first = Math.min(tasks.length, threads * AUDIT_IN_FLIGHT);
+    for (let i = 0; i < first; i++) pool.submit(tasks[i]);
+    whole = wholeDatabaseProblems(store);
+    for (let i = first; i < tasks.length; i++) pool.submit(tasks[i]);
+    pool.finish();
+  } catch (e) {
+    if (!(e instanceof PoolFailure)) throw e;
+    return fellBack(e.message);
+  } finally {
+    pool.close();
+  }
+  const unusual = parts.find((p) => p.unusual !== null)?.unusual;
+  if (unusual) return fellBack(unusual);
+  const chain = ChainVerifier.join(parts.map((p) => p.chain), maxChain).finishWith(extent.head);
+  let replay: ReplayReport;
+  try {
+    replay = handsFromBlocks(store, parts, maxHands, whole);
+  } catch (e) {
+    if (!(e instanceof Unusual)) throw e;
+    return fellBack(e.message);
+  }
+  notePoolRun({ job: 'audit', threads, outcome: 'workers' });
+  return { chain, replay };
+}
+
+interface Merged extends HandSpan {
+  readonly blocks: HandBlock[];
+}
+
+/** The ranges' blocks walked in log order into hands, as the one pass gathers the rows. */
+function handsFromBlocks(store: Store, parts: readonly AuditPart[], maxHands: number, whole: readonly HandProblem[]): ReplayReport {
+  // Blocks stand for their rows only while no hand has rows at two tables (then a hand may
+  // end in the middle of another's block): a log like that is audited in one pass.
+  const tableOf = new Map<string, string>();
+  for (const p of parts) {
+    for (const b of p.blocks) {
+      const t = tableOf.get(b.handId);
+      if (t === undefined) tableOf.set(b.handId, b.tableId);
+      else if (t !== b.tableId) throw new Unusual(`hand ${b.handId} has events at tables ${t} and ${b.tableId}`);
+    }
+  }
+  const hands = new HandAuditor(store, maxHands);
+  const local = new HandChecker(store.db);
+  const g = new Gatherer<Merged>(
+    (id, tableId, handId) => ({ handId, tableId, firstId: id, lastId: id, rows: 0, settledEventId: null, blocks: [] }),
+    (hand, atEnd) => {
+      const only = hand.blocks.length === 1 ? hand.blocks[0] : null;
+      if (!atEnd && only?.found) {
+        hands.checked(hand.handId, only.events!, only.found);
+        return;
+      }
+      // Read again and checked here: in pieces, or the last hand of its table (still in play
+      // if the terminal is writing: checked in this thread's snapshot).
+      const [r] = checkHandTask(store.db, local, [hand]);
+      if ('unreadable' in r) throw new Unusual(`hand ${r.handId} has an event that is not JSON text`);
+      hands.checked(r.handId, r.events, r.found);
+    },
+  );
+  for (const p of parts) {
+    for (const b of p.blocks) g.block(b)?.blocks.push(b);
+  }
+  g.finish();
+  return finishReplay(store, hands, g.late, whole);
+}
+
 function checkPayments(state: HandState, rows: readonly PaymentRow[], add: (m: string) => void): void {
   const st = state.settlement!;
   const list = st.result.payments;
@@ -546,20 +803,20 @@ function fmt(n: number | null): string {
 
 /** Each seat's ledger: every entry's stack is the one before plus its amount. */
 function checkLedgers(store: Store, add: (h: string, m: string) => void): void {
-  const rows = store.db.prepare('SELECT id, table_id, seat, player, kind, amount, stack_after, hand_id FROM chip_ledger ORDER BY table_id, seat, id').all() as {
-    id: number; table_id: string; seat: SeatNo; player: string; kind: string; amount: number; stack_after: number; hand_id: string | null;
-  }[];
+  // Rows as arrays: a big ledger is read faster than as objects.
+  const rows = store.db.prepare('SELECT id, table_id, seat, player, kind, amount, stack_after, hand_id FROM chip_ledger ORDER BY table_id, seat, id').raw(true).all() as
+    [id: number, tableId: string, seat: SeatNo, player: string, kind: string, amount: number, stackAfter: number, handId: string | null][];
   let key = '';
   let stack = 0;
-  for (const r of rows) {
-    const k = `${r.table_id}/${r.seat}`;
+  for (const [id, tableId, seat, player, kind, amount, stackAfter, handId] of rows) {
+    const k = `${tableId}/${seat}`;
     if (k !== key) {
       key = k;
       stack = 0;
     }
-    if (stack + r.amount !== r.stack_after) {
-      add(r.hand_id ?? `${r.table_id} seat ${r.seat}`, `chip ledger row ${r.id} (${r.player}, ${r.kind}): ${stack} ${fmt(r.amount)} should leave ${stack + r.amount}, it records ${r.stack_after}`);
+    if (stack + amount !== stackAfter) {
+      add(handId ?? `${tableId} seat ${seat}`, `chip ledger row ${id} (${player}, ${kind}): ${stack} ${fmt(amount)} should leave ${stack + amount}, it records ${stackAfter}`);
     }
-    stack = r.stack_after;
+    stack = stackAfter;
   }
 }

@@ -320,10 +320,34 @@ export interface ChainTask {
 
 /** Checks one range (in a worker): starts from the eight rows before it. */
 export function verifyChainTask(db: Database.Database, task: ChainTask): ChainPart {
-  const before = (db.prepare('SELECT id, hash FROM events WHERE id <= ? ORDER BY id DESC LIMIT 8').all(task.after) as { id: number; hash: string }[]).reverse();
-  const v = ChainVerifier.resumeAfter(before, task.maxProblems);
+  const v = chainVerifierAfter(db, task.after, task.maxProblems);
   verifyRange(db, v, task.after, task.upTo);
   return v.part();
+}
+
+/** A verifier for the rows after `after`, started from the eight rows before them ({@link ChainVerifier.resumeAfter}). */
+export function chainVerifierAfter(db: Database.Database, after: number, maxProblems: number): ChainVerifier {
+  const before = (db.prepare('SELECT id, hash FROM events WHERE id <= ? ORDER BY id DESC LIMIT 8').all(after) as { id: number; hash: string }[]).reverse();
+  return ChainVerifier.resumeAfter(before, maxProblems);
+}
+
+/** Rows read per query by {@link eachEventRow} (a few hundred KB of text: more is no faster). */
+const ROWS_PER_READ = 500;
+
+/**
+ * Calls `each` with every row `after < id <= upTo`, in id order, exactly as stored (the
+ * columns of {@link RawEventRow}, whatever their types), reading many rows per query. The rows
+ * are read before `each` sees them, so `each` may run other statements on the connection.
+ */
+export function eachEventRow(db: Database.Database, after: number, upTo: number, each: (row: RawEventRow) => void): void {
+  const batch = db.prepare(`SELECT ${RAW_EVENT_COLUMNS} FROM events WHERE id > ? AND id <= ? ORDER BY id LIMIT ${ROWS_PER_READ}`).raw(true);
+  let from = after;
+  for (;;) {
+    const rows = batch.all(from, upTo) as RawEventRow[];
+    for (const r of rows) each(r);
+    if (rows.length < ROWS_PER_READ) return;
+    from = rows[rows.length - 1][0];
+  }
 }
 
 function verifyInWorkers(db: Database.Database, extent: ReturnType<typeof logExtent>, threads: number, maxProblems: number): LogVerification | null {

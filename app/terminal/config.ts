@@ -3,6 +3,7 @@
  * `npm start`): the database, the table, the money display and the devices.
  */
 import { parseArgs } from 'node:util';
+import { parseDeviceRef } from '../../hardware/ports';
 import { fail, ok, type Result } from '../domain/result';
 
 /** The shoe or the showdown scanner. */
@@ -95,6 +96,12 @@ export function parseTerminalArgs<E extends Extra>(
   const currency = (s('currency') ?? 'CZK').toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) return fail('bad-option', `--currency must be a three-letter code such as CZK or EUR, got ${JSON.stringify(s('currency'))}`);
 
+  for (const flag of ['shoe', 'scanner']) {
+    const v = s(flag);
+    if (v === undefined || v === 'sim' || v === 'none') continue;
+    const ref = parseDeviceRef(v);
+    if (!ref.ok) return fail('bad-option', `--${flag}: ${ref.error.message}`);
+  }
   const shoeArg = s('shoe') ?? 'sim';
   const shoe: DeviceConfig = shoeArg === 'sim'
     ? { kind: 'simulated', seed: seed.value, paceMs: pace.value }

@@ -43,6 +43,12 @@ async function main(): Promise<void> {
     process.stderr.write(`serve: --port must be a number from 0 to 65535, got ${JSON.stringify(portText)}\n`);
     process.exit(2);
   }
+  const host = (extra.host as string | undefined) ?? '127.0.0.1';
+  if (host.trim() === '') {
+    // An empty host would make Node listen on every interface: never by accident.
+    process.stderr.write('serve: --host must name an interface (default 127.0.0.1; 0.0.0.0 for every interface)\n');
+    process.exit(2);
+  }
   const say = (line: string) => process.stderr.write(`serve: ${line}\n`);
 
   if (!extra['no-build']) {
@@ -57,7 +63,7 @@ async function main(): Promise<void> {
     rendererDir: join(ROOT, 'out', 'renderer'),
     dispatch: terminal.dispatch,
     subscribe: terminal.subscribe,
-    host: (extra.host as string | undefined) ?? '127.0.0.1',
+    host,
     port: Number(portText),
     log: say,
   });

@@ -126,7 +126,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (auth.fromQuery) {
         res.setHeader('Set-Cookie', `${COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
       }
-      const rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(url.pathname);
+      } catch {
+        res.statusCode = 400;
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.end('bad path\n');
+        return;
+      }
+      const rel = url.pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
       const path = normalize(join(root, rel));
       if (path !== root && !path.startsWith(root + sep)) {
         res.statusCode = 404;
@@ -157,6 +166,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const host = req.headers.host;
     const originOk = origin === undefined || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`));
     if (url.pathname !== '/ws' || !tokenOf(req, url).ok || !originOk) {
+      const why = url.pathname !== '/ws' ? `path ${url.pathname}` : !originOk ? `foreign origin ${JSON.stringify(origin)}` : 'wrong or missing token';
+      log(`web: refused a socket from ${req.socket.remoteAddress ?? '?'}: ${why}`);
       socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       socket.destroy();
       return;

@@ -43,6 +43,7 @@ export const section: BenchSection = {
         await page.fill('[data-testid=player-name]', `P${seat}`);
         await page.fill('[data-testid=buy-in]', '2000');
         await page.click('[data-testid=seat-player]');
+        await page.click('[data-testid=confirm-yes]'); // a buy-in asks first
         await page.waitForSelector(`.felt [data-seat="${seat}"] [data-testid=stack]`);
       }
       for (let d = 0; d < deals; d++) {

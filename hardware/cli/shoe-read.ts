@@ -8,9 +8,9 @@
 import { formatCard } from '../../app/domain/cards';
 import type { SourceEvent } from '../card-source';
 import { toHex } from '../decoders/framed';
-import { listPorts } from '../ports';
+import { listPorts, parseDeviceRef } from '../ports';
 import { SerialCardDevice } from '../serial-device';
-import { intFlag, parseFlags, runCli, UsageError } from './args';
+import { checkPortPath, intFlag, parseFlags, runCli, UsageError } from './args';
 
 const USAGE = `usage: npm run --silent shoe:read -- --port PORT --format lines|framed [options]
        npm run --silent shoe:read -- --list
@@ -65,11 +65,15 @@ runCli(async () => {
     return;
   }
   if (!f.port) throw new UsageError(`--port is required\n\n${USAGE}`);
+  const ref = parseDeviceRef(f.port);
+  if (!ref.ok) throw new UsageError(`--port: ${ref.error.message}`);
   if (f.format !== 'lines' && f.format !== 'framed') throw new UsageError(`--format must be lines or framed, got ${JSON.stringify(f.format ?? null)}\n\n${USAGE}`);
   const role = f.role ?? 'shoe';
   if (role !== 'shoe' && role !== 'scanner') throw new UsageError(`--role must be shoe or scanner, got ${JSON.stringify(role)}`);
   const hb = f['heartbeat-ms'] === undefined ? undefined : intFlag('heartbeat-ms', f['heartbeat-ms'], 0, 0, 3_600_000);
   const count = f.count === undefined ? undefined : intFlag('count', f.count, 0, 1, 1_000_000);
+  // A USB reference is looked up (and waited for) by the device; a path must be a port now.
+  if (ref.value.kind === 'path') checkPortPath('port', ref.value.path);
 
   const device = new SerialCardDevice({
     port: f.port,

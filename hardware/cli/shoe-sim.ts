@@ -6,10 +6,10 @@
  * open; then `unplug` faults really pull the cable (socat ends and comes back).
  */
 import { formatCards } from '../../app/domain/cards';
-import { FAULT_KINDS } from '../sim/faults';
+import { FAULT_KINDS, parseFaults } from '../sim/faults';
 import { PtyPair, sleep } from '../sim/pty-pair';
 import { SerialShoeSimulator } from '../sim/serial-shoe-sim';
-import { intFlag, parseFlags, runCli, UsageError } from './args';
+import { checkPortPath, intFlag, parseFlags, runCli, UsageError } from './args';
 import type { LineEnding } from '../decoders/lines';
 import type { WireFormat } from '../protocol/receiver';
 
@@ -69,6 +69,25 @@ runCli(async () => {
     if (!f.quiet) process.stderr.write(`shoe:sim: ${m}\n`);
   };
 
+  const faults = parseFaults(f.fault ?? []);
+  if (!faults.ok) throw new UsageError(`--fault: ${faults.error.message}`);
+  const settings = {
+    format,
+    seed,
+    paceMs: intFlag('pace', f.pace, 300, 0, 600_000),
+    faults: faults.value,
+    baudRate: intFlag('baud', f.baud, 9600, 50, 4_000_000),
+    heartbeatMs: heartbeat === 0 ? null : heartbeat,
+    ackTimeoutMs: intFlag('ack-timeout-ms', f['ack-timeout-ms'], 250, 5, 60_000),
+    lineEnding,
+    linePrefix: f.prefix ?? '',
+    log: say,
+  };
+  const startDelay = intFlag('start-delay-ms', f['start-delay-ms'], f.port === undefined ? 3000 : 0, 0, 3_600_000);
+  const framedOnly = faults.value.find((x) => x.kind === 'bad-checksum' || x.kind === 'skip-seq');
+  if (format === 'lines' && framedOnly) throw new UsageError(`--fault ${framedOnly.kind} needs --format framed (the lines format has no checksum or sequence numbers)`);
+  if (f.port !== undefined) checkPortPath('port', f.port);
+
   let pair: PtyPair | undefined;
   let path = f.port;
   if (path === undefined) {
@@ -77,21 +96,13 @@ runCli(async () => {
     process.stdout.write(`shoe:sim: connect the terminal to ${pair.terminalPath}\n`);
     process.stdout.write(`shoe:sim: e.g. npm run --silent shoe:read -- --port ${pair.terminalPath} --format ${format}\n`);
   }
-  const startDelay = intFlag('start-delay-ms', f['start-delay-ms'], pair ? 3000 : 0, 0, 3_600_000);
-  const sim = new SerialShoeSimulator({
-    path,
-    format,
-    seed,
-    paceMs: intFlag('pace', f.pace, 300, 0, 600_000),
-    faults: f.fault ?? [],
-    baudRate: intFlag('baud', f.baud, 9600, 50, 4_000_000),
-    heartbeatMs: heartbeat === 0 ? null : heartbeat,
-    ackTimeoutMs: intFlag('ack-timeout-ms', f['ack-timeout-ms'], 250, 5, 60_000),
-    lineEnding,
-    linePrefix: f.prefix ?? '',
-    unplug: pair ? (ms) => pair.restart(ms) : undefined,
-    log: say,
-  });
+  let sim: SerialShoeSimulator;
+  try {
+    sim = new SerialShoeSimulator({ ...settings, path, unplug: pair ? (ms) => pair.restart(ms) : undefined });
+  } catch (e) {
+    await pair?.close(); // a refusal must not leave our socat behind
+    throw e;
+  }
   if (!pair && (f.fault ?? []).some((x) => x.startsWith('unplug@'))) {
     say('warning: with --port the unplug fault only closes the simulator\'s end; a reader on a socat pty will not see it (omit --port to let the simulator own the pair)');
   }

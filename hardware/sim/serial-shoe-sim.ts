@@ -12,7 +12,7 @@ import { encodeLine, LINE_ENDINGS, type LineEnding } from '../decoders/lines';
 import { checkKnownKeys, intOption, OptionError } from '../decoders/options';
 import { cardPayload, HEARTBEAT_PAYLOAD, statusPayload, type StatusCode } from '../protocol/framed-payload';
 import { WIRE_FORMATS, type WireFormat } from '../protocol/receiver';
-import { createSerialPort } from '../transport';
+import { createSerialPort, writeBytes } from '../transport';
 import { shuffledDeck } from './deck';
 import { faultMs, faultsAt, parseFaults, type Fault, type FaultKind } from './faults';
 import type { DealReport } from './in-process-shoe';
@@ -330,13 +330,17 @@ export class SerialShoeSimulator {
     if (this.format === 'lines') await this.sleep(this.opts.replugSettleMs);
   }
 
-  /** Writes bytes, waiting for the port if it is gone. Returns once written (or stopped). */
+  /**
+   * Writes bytes, waiting for the port if it is gone. Returns once written, or once this
+   * port is lost or the simulator stopped (a frame not written is resent after the ACK
+   * timeout, on the port opened again).
+   */
   private async write(bytes: Uint8Array, wait = true): Promise<void> {
     if (wait) await this.waitForPort();
     const port = this.port;
     if (!port || !this.running) return;
     this.lastWrite = performance.now();
-    await new Promise<void>((resolve) => port.write(Buffer.from(bytes), () => resolve()));
+    await writeBytes(port, bytes);
   }
 
   private async waitForPort(): Promise<void> {

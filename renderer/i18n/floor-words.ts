@@ -140,7 +140,7 @@ export function stateLines(t: Translator, s: StepState): { key: string; label: s
     { key: 'dealt', label: t.t('replay.state.dealt'), value: s.dealt.join(' · ') },
     { key: 'seatsDone', label: t.t('replay.state.seatsDone'), value: t.t('replay.state.ofValue', { done: s.seatsDone, of: s.playing }) },
     { key: 'payments', label: t.t('replay.state.payments'), value: t.t('replay.state.ofValue', { done: s.paymentsMade, of: s.paymentsTotal }) },
-    { key: 'irregularities', label: t.t('replay.state.irregularities'), value: t.t('replay.state.irregularitiesValue', { count: s.irregularities, open: s.irregularitiesOpen }) },
+    { key: 'irregularities', label: t.t('replay.state.irregularities'), value: t.tn('replay.state.irregularitiesValue', s.irregularitiesOpen, { total: s.irregularities }) },
   ];
 }
 

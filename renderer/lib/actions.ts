@@ -13,9 +13,7 @@ function seatWords(t: Translator, view: TerminalView, seat: SeatNumber) {
 }
 
 export function askSurrender(terminal: TerminalStore, t: Translator, view: TerminalView, seat: SeatNumber): void {
-  terminal.ask('confirm.surrender', { ...seatWords(t, view, seat), points: view.table.surrenderPoints ?? 0 }, 'action.surrender', () =>
-    terminal.run('declareSurrender', { seat }),
-  );
+  terminal.ask('confirm.surrender', seatWords(t, view, seat), 'action.surrender', () => terminal.run('declareSurrender', { seat }), true, view.table.surrenderPoints ?? 0);
 }
 
 /** The player declared `natural` (its record name): the terminal verifies it at once. */

@@ -50,10 +50,24 @@ export function handleShortcut(event: KeyboardEvent, terminal: TerminalStore, t:
   const action = KEYMAP[event.key.toLowerCase()];
   const view: TerminalView | null = terminal.view;
   if (!action || !view) return false;
+  if (event.repeat) {
+    // A key held down repeats: one press is one action (a held P must not tick every
+    // payment). Only stepping through a replay, which changes nothing, may repeat.
+    if ((action === 'stepBack' || action === 'stepForward') && !terminal.confirm) return stepReplay(terminal, action);
+    return true;
+  }
   if (terminal.confirm) {
     // A question is open: only its own keys count (Enter is the focused confirm button).
     if (action === 'escape') terminal.cancelPending();
     return action === 'escape';
+  }
+  if (!terminal.floor.open && (terminal.tapSeat !== null || terminal.naturalSeat !== null)) {
+    // A dialog of the dealer's is open (a hand entered by touch, a natural being picked): the
+    // screen behind it must not act on keys; Escape closes the dialog.
+    if (action !== 'escape') return false;
+    if (terminal.tapSeat !== null) terminal.tapSeat = null;
+    else terminal.naturalSeat = null;
+    return true;
   }
   const floor = terminal.floor;
   if (floor.open) {
@@ -63,9 +77,7 @@ export function handleShortcut(event: KeyboardEvent, terminal: TerminalStore, t:
         floor.back();
         return true;
       case 'stepBack': case 'stepForward':
-        if (!floor.replay || floor.replaceSeat !== null) return false;
-        floor.stepTo(floor.step + (action === 'stepBack' ? -1 : 1));
-        return true;
+        return stepReplay(terminal, action);
       default:
         return false;
     }
@@ -130,4 +142,12 @@ export function handleShortcut(event: KeyboardEvent, terminal: TerminalStore, t:
       return true;
     }
   }
+}
+
+/** ←/→ in the floor's replay (held down, they keep stepping: nothing is changed by it). */
+function stepReplay(terminal: TerminalStore, action: 'stepBack' | 'stepForward'): boolean {
+  const floor = terminal.floor;
+  if (!floor.open || !floor.replay || floor.replaceSeat !== null) return false;
+  floor.stepTo(floor.step + (action === 'stepBack' ? -1 : 1));
+  return true;
 }

@@ -22,10 +22,27 @@ export interface PendingConfirm {
   /** Message key of the question; `params` fill it. */
   readonly question: string;
   readonly params: Params;
+  /** When the question shows a count: the plural form of `question` is picked by it. */
+  readonly count?: number;
   /** Message key of the confirming button. */
   readonly confirmLabel: string;
   readonly danger: boolean;
   readonly run: () => Promise<unknown>;
+}
+
+/**
+ * A second identical request this soon after the first went through is a double tap (or a
+ * key pressed twice), not a second action: it is dropped instead of being sent and refused.
+ */
+export const DOUBLE_TAP_MS = 800;
+
+function actionKey(name: RequestName, args: unknown, family: string | undefined): string {
+  return family ?? `${name} ${JSON.stringify(args)}`;
+}
+
+export interface TerminalStoreOptions {
+  /** Milliseconds for the double-tap window (a monotonic clock). Default `performance.now`. */
+  readonly now?: () => number;
 }
 
 export class TerminalStore {
@@ -43,8 +60,17 @@ export class TerminalStore {
   readonly floor: FloorDesk = new FloorDesk(this);
 
   private readonly unsubscribe: (() => void)[] = [];
+  /** Requests sent and not yet answered, by action key (a repeat joins the one in flight). */
+  private readonly inFlight = new Map<string, { name: RequestName; done: Promise<boolean> }>();
+  /** The last action that went through and when, for the double-tap window. */
+  private lastDone: { key: string; at: number } | null = null;
+  private readonly now: () => number;
 
-  constructor(private readonly client: Client) {
+  constructor(
+    private readonly client: Client,
+    options: TerminalStoreOptions = {},
+  ) {
+    this.now = options.now ?? (() => performance.now());
     this.unsubscribe.push(
       client.on('view', (view) => {
         this.view = view;
@@ -65,22 +91,41 @@ export class TerminalStore {
   /**
    * Sends one request. On success the returned view replaces the current one and any
    * refusal is cleared; on refusal the reason is kept for the screen. Returns whether it
-   * went through.
+   * went through. A double tap does not send twice: the same action while the first is in
+   * flight waits for it, and the same action again within {@link DOUBLE_TAP_MS} of its
+   * success is dropped (the terminal would refuse it, confusingly, as already done).
+   * `family` makes requests with different arguments count as the same action (a list whose
+   * next entry moves under the finger when the first is done: the alerts).
    */
-  async run<K extends RequestName>(name: K, args: RequestArgs<K>): Promise<boolean> {
+  run<K extends RequestName>(name: K, args: RequestArgs<K>, options: { family?: string } = {}): Promise<boolean> {
+    const key = actionKey(name, args, options.family);
+    const flying = this.inFlight.get(key);
+    if (flying) return flying.done;
+    if (this.lastDone && this.lastDone.key === key && this.now() - this.lastDone.at < DOUBLE_TAP_MS) return Promise.resolve(true);
+    const done = this.send(name, args, key);
+    this.inFlight.set(key, { name, done });
     this.busy = name;
+    return done;
+  }
+
+  private async send<K extends RequestName>(name: K, args: RequestArgs<K>, key: string): Promise<boolean> {
     try {
       const r = await this.client.send(name, args);
       if (r.ok) {
         this.view = r.value as TerminalView;
         this.refusal = null;
+        this.lastDone = { key, at: this.now() };
         return true;
       }
       const seat = (args as { seat?: SeatNumber }).seat ?? null;
       this.refusal = { request: name, seat, reason: r.error };
+      // No answer does not mean not done: show the terminal's state as it is now (after a
+      // dropped link the reconnection does this).
+      if (r.error.code === 'timeout') void this.refresh();
       return false;
     } finally {
-      this.busy = null;
+      this.inFlight.delete(key);
+      this.busy = [...this.inFlight.values()].at(-1)?.name ?? null;
     }
   }
 
@@ -96,13 +141,13 @@ export class TerminalStore {
       else this.refusal = { request: name, seat: null, reason: r.error };
       return r;
     } finally {
-      this.busy = null;
+      this.busy = [...this.inFlight.values()].at(-1)?.name ?? null;
     }
   }
 
-  /** Asks the dealer first; runs `action` only on confirmation. */
-  ask(question: string, params: Params, confirmLabel: string, run: () => Promise<unknown>, danger = true): void {
-    this.confirm = { question, params, confirmLabel, danger, run };
+  /** Asks the dealer first; runs `action` only on confirmation. `count` picks the plural form of `question`. */
+  ask(question: string, params: Params, confirmLabel: string, run: () => Promise<unknown>, danger = true, count?: number): void {
+    this.confirm = { question, params, confirmLabel, danger, run, ...(count !== undefined ? { count } : {}) };
   }
 
   async confirmPending(): Promise<void> {

@@ -1,7 +1,9 @@
 /**
  * The contract over the browser's WebSocket (`npm run serve`): requests carry an id, replies
  * come back with it, pushed events interleave. Reconnects with backoff when the link drops;
- * a request made while the link is down is refused at once, in words.
+ * a request made while the link is down is refused at once (`link-down`: nothing was sent);
+ * one in flight when the link drops is answered `link-dropped` (it may or may not have been
+ * done: the screen asks for the whole state again once reconnected).
  */
 import type { Transport } from '../../app/contract/client';
 import type { PushName, RequestName } from '../../app/contract/handlers';
@@ -38,7 +40,8 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Tr
   function failAll(message: string) {
     for (const [id, p] of pending) {
       clearTimeout(p.timer);
-      p.resolve(fail('link-down', message));
+      // The request may have reached the terminal and been done: not the same as link-down.
+      p.resolve(fail('link-dropped', message));
       pending.delete(id);
     }
   }

@@ -7,7 +7,7 @@
  */
 import { formatCard, isCard, type Card } from '../cards';
 import { NATURAL_TITLES, isNaturalName, verifyNatural } from '../naturals';
-import { resolveProfile, type Profile } from '../profiles';
+import { resolveProfile } from '../profiles';
 import { fail, ok, type Result } from '../result';
 import { SEGMENTS } from '../setting';
 import {
@@ -98,67 +98,6 @@ function handCards(h: { front: readonly Card[]; middle: readonly Card[]; back: r
 // ---------------------------------------------------------------------------------------
 // hand-started
 
-/**
- * The last profile snapshot validated, a copy, with what `resolveProfile` made of it: the
- * hands of a table carry the same snapshot, and validating it was most of the cost of
- * replaying a `hand-started`. Reused only for a snapshot that is the same plain JSON, key
- * order included (resolveProfile's result is frozen, so sharing it is safe).
- */
-let lastSnapshot: { readonly copy: unknown; readonly resolved: Result<Profile> } | null = null;
-
-function resolveSnapshot(snapshot: unknown): Result<Profile> {
-  if (lastSnapshot && sameJsonInOrder(lastSnapshot.copy, snapshot)) return lastSnapshot.resolved;
-  const resolved = resolveProfile(snapshot);
-  const copy = plainCopy(snapshot);
-  lastSnapshot = copy === undefined ? null : { copy, resolved };
-  return resolved;
-}
-
-/** A deep copy of plain JSON data (objects of Object.prototype, arrays, strings, finite
- *  numbers, booleans, null); undefined for anything else. */
-function plainCopy(x: unknown): unknown {
-  if (x === null || typeof x === 'string' || typeof x === 'boolean') return x;
-  if (typeof x === 'number') return Number.isFinite(x) && !Object.is(x, -0) ? x : undefined;
-  if (Array.isArray(x)) {
-    const out: unknown[] = [];
-    for (const v of x) {
-      const c = plainCopy(v);
-      if (c === undefined) return undefined;
-      out.push(c);
-    }
-    return out;
-  }
-  if (typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(x)) {
-      const c = plainCopy((x as Record<string, unknown>)[k]);
-      if (c === undefined) return undefined;
-      out[k] = c;
-    }
-    return out;
-  }
-  return undefined;
-}
-
-/** `b` is the plain JSON data `a` (a plainCopy) is, with its keys in the same order. */
-function sameJsonInOrder(a: unknown, b: unknown): boolean {
-  if (a === b) return typeof b !== 'number' || !Object.is(b, -0);
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJsonInOrder(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b) || Object.getPrototypeOf(b) !== Object.prototype) return false;
-  const ak = Object.keys(a);
-  const bk = Object.keys(b);
-  if (ak.length !== bk.length) return false;
-  for (let i = 0; i < ak.length; i++) {
-    if (ak[i] !== bk[i] || !sameJsonInOrder((a as Record<string, unknown>)[ak[i]], (b as Record<string, unknown>)[bk[i]])) return false;
-  }
-  return true;
-}
-
 function startHand(e: HandStarted): Step {
   if (!isNonEmptyText(e.tableId)) return fail('bad-event', 'hand-started: tableId must be non-empty text');
   if (!isNonEmptyText(e.handId)) return fail('bad-event', 'hand-started: handId must be non-empty text');
@@ -174,7 +113,7 @@ function startHand(e: HandStarted): Step {
   if (typeof p.snapshot !== 'object' || p.snapshot === null || Array.isArray(p.snapshot)) {
     return fail('bad-profile', 'hand-started: the profile snapshot must be the whole profile object, not a preset name');
   }
-  const resolved = resolveSnapshot(p.snapshot);
+  const resolved = resolveProfile(p.snapshot);
   if (!resolved.ok) return fail('bad-profile', `hand-started: the profile snapshot is not a valid profile: ${resolved.error.message}`);
   const profile = resolved.value;
   if (p.name !== profile.name || p.version !== profile.version) {

@@ -77,4 +77,45 @@ describe('shoe:sim and shoe:read', () => {
     expect(err).toContain('--format must be lines or framed, got "csv"');
     expect(simErr).toContain('unknown fault kind "melt"');
   });
+
+  it('a port path that is not a serial port is refused at once, naming --port (exit 2), by both scripts', async () => {
+    const cases: [string, string[], string][] = [
+      ['hardware/cli/shoe-read.ts', ['--port', '/nonexistent/ttyUSB9', '--format', 'lines'], '--port /nonexistent/ttyUSB9: no such port'],
+      ['hardware/cli/shoe-read.ts', ['--port', '/dev/null', '--format', 'framed'], '--port /dev/null is not a serial port (not a terminal device'],
+      ['hardware/cli/shoe-read.ts', ['--port', '/tmp', '--format', 'framed'], '--port /tmp is not a serial port (it is a directory'],
+      ['hardware/cli/shoe-read.ts', ['--port', 'usb:zz', '--format', 'lines'], '--port: not a USB device reference: "usb:zz"'],
+      ['hardware/cli/shoe-sim.ts', ['--port', '/nonexistent/device'], '--port /nonexistent/device: no such port'],
+      ['hardware/cli/shoe-sim.ts', ['--port', '/dev/null'], '--port /dev/null is not a serial port'],
+      ['hardware/cli/shoe-sim.ts', ['--port', '/dev/null', '--format', 'csv'], '--format must be framed or lines, got "csv"'],
+    ];
+    const results = await Promise.all(
+      cases.map(async ([script, args]) => {
+        const child = run(script, args);
+        let err = '';
+        child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+        const code = await exited(child);
+        return { code, err };
+      }),
+    );
+    results.forEach((r, i) => {
+      expect(r.code, cases[i][1].join(' ')).toBe(2);
+      expect(r.err).toContain(cases[i][2]);
+    });
+  });
+
+  it('a bad fault is refused before any socat pair is made, and none is left behind', async () => {
+    const sim = run('hardware/cli/shoe-sim.ts', ['--fault', 'melt@2']);
+    let out = '';
+    let err = '';
+    sim.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    sim.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    expect(await exited(sim)).toBe(2);
+    expect(err).toContain('--fault: unknown fault kind "melt"');
+    expect(out).not.toContain('connect the terminal to'); // no pair was made
+    const lines = run('hardware/cli/shoe-sim.ts', ['--format', 'lines', '--fault', 'skip-seq@3']);
+    let linesErr = '';
+    lines.stderr!.on('data', (d: Buffer) => (linesErr += d.toString()));
+    expect(await exited(lines)).toBe(2);
+    expect(linesErr).toContain('--fault skip-seq needs --format framed');
+  });
 });

@@ -84,3 +84,12 @@ export function alive(pid: number): boolean {
 
 export const cardCount = (n: number) => (events: SourceEvent[]) => events.filter((e) => e.kind === 'card').length >= n;
 export const hasStatus = (status: string, n = 1) => (events: SourceEvent[]) => events.filter((e) => e.kind === 'status' && e.status === status).length >= n;
+
+/** Resolves with `p`, or rejects naming `what` after `ms` (a hung promise fails its test, not the run). */
+export function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}

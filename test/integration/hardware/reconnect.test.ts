@@ -8,7 +8,7 @@ import { toListing } from '../../../hardware/ports';
 import { SerialCardDevice } from '../../../hardware/serial-device';
 import { shuffledDeck } from '../../../hardware/sim/deck';
 import { SerialShoeSimulator } from '../../../hardware/sim/serial-shoe-sim';
-import { alive, cardCount, hasStatus, record, useHardware } from './helpers';
+import { alive, cardCount, hasStatus, record, useHardware, within } from './helpers';
 
 const hw = useHardware();
 const deck = shuffledDeck(7);
@@ -147,21 +147,24 @@ describe('unplug and replug in the middle of a deal', () => {
 });
 
 describe('heartbeat watchdog', () => {
+  // Margins are wide (heartbeats every 20 ms, the limit 1 s) so that a loaded CI machine,
+  // which can stall either side for hundreds of milliseconds, does not trip the watchdog.
+  const LIMIT = 1000;
+
   it('notices a shoe that goes silent mid-deal, and that it came back', async () => {
     const pair = await hw.pair();
-    // Margins are wide (heartbeat 20 ms, limit 200 ms) so a busy CI machine does not trip the watchdog.
-    const device = new SerialCardDevice({ port: pair.terminalPath, format: 'framed', heartbeatTimeoutMs: 200 });
+    const device = new SerialCardDevice({ port: pair.terminalPath, format: 'framed', heartbeatTimeoutMs: LIMIT });
     const rec = record(device);
     hw.onCleanup(() => device.stop());
     await device.start();
-    const shoe = new SerialShoeSimulator({ path: pair.devicePath, format: 'framed', paceMs: 1, seed: 7, heartbeatMs: 20, faults: ['silence@20:600'] });
+    const shoe = new SerialShoeSimulator({ path: pair.devicePath, format: 'framed', paceMs: 1, seed: 7, heartbeatMs: 20, faults: [`silence@20:${2 * LIMIT}`] });
     hw.onCleanup(() => shoe.stop());
     await shoe.start();
     await shoe.deal(7);
     await rec.until(hasStatus('shoe-empty'));
     expect(statusNames(rec)).toEqual(['connected', 'heartbeat-lost', 'heartbeat-restored', 'shoe-empty']);
     const lost = rec.statuses().find((s) => s.status === 'heartbeat-lost');
-    expect(lost?.status === 'heartbeat-lost' && lost.silentMs).toBeGreaterThanOrEqual(200);
+    expect(lost?.status === 'heartbeat-lost' && lost.silentMs).toBeGreaterThanOrEqual(LIMIT);
     expect(rec.cards().map((e) => e.card)).toEqual(deck);
     // The loss comes after card 20 was read and before card 21.
     const at = rec.events.findIndex((e) => e.kind === 'status' && e.status === 'heartbeat-lost');
@@ -170,18 +173,25 @@ describe('heartbeat watchdog', () => {
 
   it('heartbeats keep an idle shoe alive; a shoe that stops talking is reported once', async () => {
     const pair = await hw.pair();
-    const device = new SerialCardDevice({ port: pair.terminalPath, format: 'framed', heartbeatTimeoutMs: 200 });
+    const device = new SerialCardDevice({ port: pair.terminalPath, format: 'framed', heartbeatTimeoutMs: LIMIT });
     const rec = record(device);
     hw.onCleanup(() => device.stop());
     await device.start();
     const shoe = new SerialShoeSimulator({ path: pair.devicePath, format: 'framed', heartbeatMs: 15 });
     await shoe.start();
-    await new Promise((r) => setTimeout(r, 500)); // idle, heartbeats only
+    // Idle, heartbeats only: wait for plenty of them (not for a fixed time).
+    await within(waitUntil(() => (device.protocolCounts.frames ?? 0) >= 30), 20_000, '30 heartbeats');
     expect(statusNames(rec)).toEqual(['connected']);
     await shoe.stop(); // closes its end without ending socat: the line just goes quiet
     await rec.until(hasStatus('heartbeat-lost'));
-    await new Promise((r) => setTimeout(r, 300));
+    // Long enough for the watchdog (which looks every 250 ms) to report it again if it would.
+    await new Promise((r) => setTimeout(r, 600));
     expect(statusNames(rec)).toEqual(['connected', 'heartbeat-lost']);
     expect(device.state).toBe('connected');
   });
 });
+
+/** Resolves once `test()` holds (checked every 10 ms). */
+async function waitUntil(test: () => boolean): Promise<void> {
+  while (!test()) await new Promise((r) => setTimeout(r, 10));
+}

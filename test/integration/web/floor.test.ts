@@ -34,13 +34,15 @@ async function refusal(name: string, args: unknown): Promise<{ code: string; mes
   return r.error;
 }
 
+/** Waits (up to 15 s of wall time, however loaded the machine) until the view satisfies `test`. */
 async function until(test: (v: TerminalView) => boolean): Promise<TerminalView> {
-  for (let i = 0; i < 400; i++) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
     const v = terminal.view();
     if (test(v)) return v;
+    if (Date.now() > deadline) throw new Error('the view never got there');
     await new Promise((r) => setTimeout(r, 5));
   }
-  throw new Error('the view never got there');
 }
 
 /** Starts a hand, waits for the shoe's deal, has every live seat set and opens the showdown. */

@@ -8,6 +8,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { PushEvents } from '../../../app/contract/handlers';
+import { MAX_REQUEST_BYTES } from '../../../app/contract/wire';
 import { fail, ok } from '../../../app/domain/result';
 import { startWebServer, type WebServer } from '../../../app/web/server';
 
@@ -15,6 +16,7 @@ let dir: string;
 let server: WebServer;
 const pushListeners = new Set<(v: PushEvents['view']) => void>();
 const calls: { name: string; args: unknown }[] = [];
+const logged: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cpt-web-'));
@@ -33,6 +35,7 @@ beforeAll(async () => {
       pushListeners.add(listener as never);
       return () => pushListeners.delete(listener as never);
     },
+    log: (line) => logged.push(line),
   });
 });
 afterAll(async () => {
@@ -97,9 +100,51 @@ describe('web server', () => {
     expect((await get(`/?token=${'a'.repeat(64)}`, {}, 'POST')).status).toBe(405);
   });
 
-  it('refuses a socket without the token or from a foreign origin', async () => {
+  it('refuses a socket without the token, with a wrong one, on another path, or from a foreign origin; and says so in the log', async () => {
+    const good = 'a'.repeat(64);
+    const before = logged.length;
     await expect(openSocket('/ws')).rejects.toThrow(/401/);
-    await expect(openSocket(`/ws?token=${'a'.repeat(64)}`, { origin: 'http://evil.example' })).rejects.toThrow(/401/);
+    await expect(openSocket(`/ws?token=${'b'.repeat(64)}`)).rejects.toThrow(/401/);
+    await expect(openSocket(`/ws?token=${good.slice(1)}`)).rejects.toThrow(/401/); // one character short
+    await expect(openSocket('/ws', { cookie: `cpt_token=${'b'.repeat(64)}` })).rejects.toThrow(/401/);
+    await expect(openSocket(`/other?token=${good}`)).rejects.toThrow(/401/);
+    await expect(openSocket(`/ws?token=${good}`, { origin: 'http://evil.example' })).rejects.toThrow(/401/);
+    await expect(openSocket(`/ws?token=${good}`, { origin: 'null' })).rejects.toThrow(/401/);
+    await expect(openSocket(`/ws?token=${good}`, { origin: `http://localhost.evil.example:${server.port}` })).rejects.toThrow(/401/);
+    const refusals = logged.slice(before);
+    expect(refusals).toHaveLength(8);
+    expect(refusals.filter((l) => l.includes('wrong or missing token'))).toHaveLength(4);
+    expect(refusals.filter((l) => l.includes('foreign origin'))).toHaveLength(3);
+    expect(refusals.some((l) => l.includes('path /other'))).toBe(true);
+    expect(calls).toEqual([]);
+  });
+
+  it('opens the socket on the page\'s cookie from the page\'s own origin', async () => {
+    const ws = await openSocket('/ws', { cookie: `cpt_token=${'a'.repeat(64)}`, origin: `http://127.0.0.1:${server.port}` });
+    ws.close();
+  });
+
+  it('answers a path that is not valid percent-encoding with 400', async () => {
+    const c = { cookie: `cpt_token=${'a'.repeat(64)}` };
+    expect((await get('/%E0%A4%A', c)).status).toBe(400);
+    expect((await get('/assets/%', c)).status).toBe(400);
+  });
+
+  it('answers a malformed message in words, stays open after rubbish, and closes a socket that sends more than the size limit', async () => {
+    const ws = await openSocket(`/ws?token=${'a'.repeat(64)}`);
+    const next = () => new Promise<Record<string, unknown>>((r) => ws.once('message', (d) => r(JSON.parse(d.toString()))));
+    let m = next();
+    ws.send(JSON.stringify({ t: 'nope', id: 9 }));
+    expect(await m).toMatchObject({ t: 'res', id: 9, result: { ok: false, error: { code: 'bad-message' } } });
+    ws.send('not json at all'); // nothing to answer: no id
+    m = next();
+    ws.send(JSON.stringify({ t: 'req', id: 11, name: 'markPaid', args: { index: 0 } }));
+    expect(await m).toMatchObject({ t: 'res', id: 11, result: { ok: true } });
+    const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
+    ws.send(JSON.stringify({ t: 'req', id: 10, name: 'markPaid', args: { pad: 'x'.repeat(MAX_REQUEST_BYTES) } }));
+    expect(await closed).toBe(1009);
+    expect(calls.filter((c) => (c.args as { pad?: string }).pad !== undefined)).toEqual([]);
+    calls.length = 0;
   });
 
   it('answers requests through the dispatch and fans pushed views out', async () => {

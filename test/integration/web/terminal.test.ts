@@ -26,13 +26,15 @@ async function send(name: string, args: unknown = {}): Promise<TerminalView> {
 }
 
 /** Waits until a pushed view satisfies `test`. */
+/** Waits (up to 15 s of wall time, however loaded the machine) until the view satisfies `test`. */
 async function until(test: (v: TerminalView) => boolean): Promise<TerminalView> {
-  for (let i = 0; i < 200; i++) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
     const v = terminal.view();
     if (test(v)) return v;
+    if (Date.now() > deadline) throw new Error('the view never got there');
     await new Promise((r) => setTimeout(r, 5));
   }
-  throw new Error('the view never got there');
 }
 
 beforeEach(async () => open());
@@ -164,6 +166,20 @@ describe('terminal options', () => {
     expect(parseTerminalArgs(['--shoe-format', 'morse'], { db: 'x', seed: 1 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/--shoe-format must be framed or lines/) } });
     expect(parseTerminalArgs(['--currency', 'crowns'], { db: 'x', seed: 1 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/--currency/) } });
     expect(parseTerminalArgs(['--bogus'], { db: 'x', seed: 1 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/bogus/) } });
+    // A device reference that cannot be one is refused at start, naming the flag.
+    expect(parseTerminalArgs(['--shoe', 'usb:zz'], { db: 'x', seed: 1 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^--shoe: not a USB device reference/) } });
+    expect(parseTerminalArgs(['--scanner', 'usb:0403:60x1'], { db: 'x', seed: 1 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^--scanner: USB product id/) } });
+    expect(parseTerminalArgs(['--shoe', ' '], { db: 'x', seed: 1 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^--shoe: no port given/) } });
+  });
+
+  it('npm run serve refuses an empty --host (Node would listen on every interface)', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'app/web/serve.ts', '--no-build', '--host', '', '--db', ':memory:'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+    expect(code).toBe(2);
+    expect(err).toMatch(/--host must name an interface/);
   });
 
   it('default to the simulated shoe and no scanner, and take a serial shoe', () => {

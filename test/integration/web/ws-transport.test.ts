@@ -34,8 +34,10 @@ async function serve(port = 0): Promise<WebServer> {
   return s;
 }
 
+/** Waits (up to 15 s of wall time, however slow the machine) until `test()` holds. */
 const waitFor = async (test: () => boolean) => {
-  for (let i = 0; i < 400 && !test(); i++) await new Promise((r) => setTimeout(r, 10));
+  const deadline = Date.now() + 15_000;
+  while (!test() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
   if (!test()) throw new Error('timed out');
 };
 
@@ -75,13 +77,47 @@ describe('WebSocket transport', () => {
     expect(await client.send('settle', {})).toMatchObject({ ok: true });
   });
 
-  it('is refused without the token', async () => {
+  it('is refused without the token: the link never comes up, however often it tries', async () => {
     const server = await serve();
     cleanups.push(() => server.close());
-    const transport = createWebSocketTransport({ url: `ws://127.0.0.1:${server.port}/ws?token=wrong`, WebSocketImpl: WebSocket as never });
+    let attempts = 0;
+    class Counting extends WebSocket {
+      constructor(url: string) {
+        super(url);
+        attempts++;
+      }
+    }
+    const transport = createWebSocketTransport({ url: `ws://127.0.0.1:${server.port}/ws?token=wrong`, WebSocketImpl: Counting as never });
     cleanups.push(() => transport.close());
-    await new Promise((r) => setTimeout(r, 200));
-    expect(await createClient(transport).send('settle', {})).toMatchObject({ ok: false, error: { code: 'link-down' } });
+    const client = createClient(transport);
+    const links: boolean[] = [];
+    client.onLink((u) => links.push(u));
+    // A second attempt starts only after the first one was answered (refused) and closed.
+    await waitFor(() => attempts >= 2);
+    expect(links.every((u) => u === false)).toBe(true);
+    expect(await client.send('settle', {})).toMatchObject({ ok: false, error: { code: 'link-down' } });
+  });
+
+  it('a request on its way when the link drops is answered link-dropped (it may have been done), not left hanging', async () => {
+    let release: () => void = () => {};
+    const server = await startWebServer({
+      rendererDir: dir,
+      token: 't'.repeat(64),
+      // The terminal takes the request and is cut off before it answers.
+      dispatch: () => new Promise((r) => (release = () => r(ok('done')))),
+      subscribe: () => () => {},
+    });
+    const transport = createWebSocketTransport({ url: `ws://127.0.0.1:${server.port}/ws?token=${'t'.repeat(64)}`, WebSocketImpl: WebSocket as never });
+    cleanups.push(() => transport.close());
+    const client = createClient(transport);
+    let up = false;
+    client.onLink((u) => (up = u));
+    await waitFor(() => up);
+    const reply = client.send('markPaid', { index: 0 });
+    await new Promise((r) => setTimeout(r, 0));
+    await server.close();
+    expect(await reply).toMatchObject({ ok: false, error: { code: 'link-dropped' } });
+    release();
   });
 });
 

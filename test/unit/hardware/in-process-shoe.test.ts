@@ -85,7 +85,8 @@ describe('InProcessShoe', () => {
     const events = record(shoe);
     await shoe.start();
     const dealing = shoe.deal();
-    await new Promise((r) => setTimeout(r, 30));
+    // Stop it once a few cards are out (a wait for them, not a guess at how long they take).
+    await new Promise<void>((resolve) => shoe.subscribe((e) => e.kind === 'card' && events.filter((x) => x.kind === 'card').length >= 3 && resolve()));
     await shoe.stop();
     const report = await dealing;
     expect(report.completed).toBe(false);

@@ -38,7 +38,8 @@ describe('message files', () => {
     const literal = [...sources.matchAll(/\bt\.(?:t|tn|has)\('([\w.-]+)'/g)].map((m) => m[1]);
     const plurals = [...sources.matchAll(/\bt\.tn\('([\w.-]+)'/g)].map((m) => m[1]);
     const asked = [...sources.matchAll(/'((?:confirm|action)\.[\w.-]+)'/g)].map((m) => m[1]);
-    const missing = [...literal.filter((k) => !plurals.includes(k)), ...asked].filter((k) => !(k in en));
+    // A question with a count (terminal.ask(..., count)) is a plural family like t.tn's keys.
+    const missing = [...literal.filter((k) => !plurals.includes(k)), ...asked].filter((k) => !(k in en) && !(`${k}.other` in en));
     expect(missing).toEqual([]);
     for (const k of plurals) expect(`${k}.other` in en, `${k}.other`).toBe(true);
   });
@@ -86,6 +87,40 @@ describe('translator', () => {
     expect(t.tn('seat.exposed', 5)).toBe('5 odkrytých karet');
     expect(createTranslator('en').tn('seat.exposed', 1)).toBe('1 card exposed');
     expect(createTranslator('en').tn('seat.exposed', 4)).toBe('4 cards exposed');
+  });
+
+  it('has every plural form of every counted message, in both languages', () => {
+    for (const [lang, messages] of [['en', en], ['cs', cs]] as const) {
+      // A family has a `.one` (`irregularity.other` alone is the kind called "other").
+      const families = new Set(Object.keys(messages).flatMap((k) => (k.endsWith('.one') ? [k.slice(0, -4)] : [])));
+      const rules = new Intl.PluralRules(lang);
+      const needed = new Set([...Array.from({ length: 120 }, (_, n) => rules.select(n)), 'other']);
+      for (const f of families) for (const form of needed) expect(`${f}.${form}` in messages, `${lang} ${f}.${form}`).toBe(true);
+    }
+  });
+
+  it('words counts in Czech as the grammar wants (1 bod, 3 body, 5 bodů; 2 čekají)', () => {
+    const t = createTranslator('cs');
+    const p = { seat: 4, compass: 'Západ', name: 'Dana' };
+    expect(t.tn('confirm.surrender', 1, p)).toMatch(/platí 1 bod každému/);
+    expect(t.tn('confirm.surrender', 3, p)).toMatch(/platí 3 body každému/);
+    expect(t.tn('confirm.surrender', 5, p)).toMatch(/platí 5 bodů každému/);
+    expect(t.tn('seatActions.surrendered', 4)).toBe('Vzdal: platí 4 body každému dalšímu hráči ve hře.');
+    expect(t.tn('natural.verified', 6, { natural: 'Šest párů' })).toBe('Šest párů ověřeno: bere 6 bodů od každé další ruky.');
+    expect(t.tn('natural.verified', 3, { natural: 'Tři postupky' })).toBe('Tři postupky ověřeno: bere 3 body od každé další ruky.');
+    expect([1, 2, 5].map((n) => t.tn('top.floorWaiting', n))).toEqual(['1 čeká na floor manažera', '2 čekají na floor manažera', '5 čeká na floor manažera']);
+    expect(t.tn('replay.state.irregularitiesValue', 2, { total: 3 })).toBe('3 (2 čekají)');
+    const e = createTranslator('en');
+    expect(e.tn('confirm.surrender', 1, p)).toMatch(/pays 1 point to/);
+    expect(e.tn('confirm.surrender', 3, p)).toMatch(/pays 3 points to/);
+  });
+
+  it('show no count next to a Czech noun outside a plural family', () => {
+    // "{count} z 52 karet" is right for any count (the noun goes with 52); "{points} bodů" is not.
+    const offenders = Object.entries(cs as Record<string, string>)
+      .filter(([k]) => !/\.(one|few|many)$/.test(k) && !(k.endsWith('.other') && `${k.slice(0, -6)}.one` in cs))
+      .filter(([, v]) => /\{(count|points|open)\} (?!z )\p{L}/u.test(v));
+    expect(offenders).toEqual([]);
   });
 
   it('shows money from minor units in the currency of the table', () => {

@@ -89,8 +89,32 @@ describe('between hands', () => {
     amount.dispatchEvent(new Event('input'));
     flushSync();
     click(a.$('[data-testid=seat-player]'));
+    // A buy-in cannot be taken back: the amount as it will be recorded, asked first.
+    expect(a.$('[data-testid=confirm-dialog]')!.textContent).toMatch(/Seat 3 \(South\): Cyril sits down and buys in for CZK\s?2,500/);
+    await settle();
+    expect(a.fake.sent.filter((s) => s.name === 'seatPlayer')).toEqual([]);
+    click(a.$('[data-testid=confirm-yes]'));
     await settle();
     expect(a.fake.sent.at(-1)).toEqual({ name: 'seatPlayer', args: { seat: 3, name: 'Cyril', buyIn: 250000 } });
+  });
+
+  it('asks before adding chips, and sends nothing on cancel', async () => {
+    const a = app(baseView());
+    a.fake.answers.set('buyIn', baseView());
+    click(a.$('.felt [data-seat="2"]'));
+    const amount = a.$('[data-testid=buy-in]') as HTMLInputElement;
+    amount.value = '1000';
+    amount.dispatchEvent(new Event('input'));
+    flushSync();
+    click(a.$('[data-testid=add-chips]'));
+    expect(a.$('[data-testid=confirm-dialog]')!.textContent).toMatch(/Add CZK\s?1,000 in chips to seat 2 \(East\) Bob\?/);
+    click(a.$('[data-testid=confirm-no]'));
+    await settle();
+    expect(a.fake.sent.filter((s) => s.name === 'buyIn')).toEqual([]);
+    click(a.$('[data-testid=add-chips]'));
+    click(a.$('[data-testid=confirm-yes]'));
+    await settle();
+    expect(a.fake.sent.at(-1)).toEqual({ name: 'buyIn', args: { seat: 2, amount: 100000 } });
   });
 
   it('asks before a player leaves (his stack is cashed out), and sends nothing on cancel', async () => {
@@ -215,6 +239,23 @@ describe('misdeal and alerts', () => {
     await settle();
     expect(a.fake.sent.at(-1)).toEqual({ name: 'acknowledgeAlert', args: { id: 7 } });
     expect(a.$$('[data-testid=alert]')).toHaveLength(0);
+  });
+
+  it('a double tap on the alert strip acknowledges one alert, not the one that moves up under the finger', async () => {
+    const at = Date.UTC(2025, 0, 1, 20, 0, 0);
+    const alerts = [7, 8].map((id) => ({ id, kind: 'device-fault', code: 'jam', message: `Card shoe: jam ${id}`, raisedAt: at }));
+    const a = app(baseView({ alerts }));
+    a.fake.answers.set('acknowledgeAlert', (args) => {
+      const id = (args as { id: number }).id;
+      a.fake.view = baseView({ alerts: a.fake.view.alerts.filter((x) => x.id !== id) });
+      return { ok: true, value: a.fake.view };
+    });
+    click(a.$('[data-testid=ack-alert]'));
+    await settle();
+    click(a.$('[data-testid=ack-alert]')); // the same spot: now alert 8's button
+    await settle();
+    expect(a.fake.sent.filter((x) => x.name === 'acknowledgeAlert')).toEqual([{ name: 'acknowledgeAlert', args: { id: 7 } }]);
+    expect(a.$$('[data-testid=alert]').map((e) => e.textContent)).toEqual([expect.stringMatching(/jam 8/)]);
   });
 });
 
