@@ -1,12 +1,12 @@
 /**
  * `npm run --silent table -- COMMAND ...`: the live table's store from the command line, for
- * the soak test / demo (`simulate`) and the floor (`verify-log`, `replay`, `export`,
- * `recall`). Everything goes through openStore and the TableService, as in the terminal.
+ * the soak test / demo (`simulate`) and the floor (`verify-log`, `replay`, `audit`,
+ * `export`, `recall`). Everything goes through openStore and the TableService, as in the terminal.
  * Exit 0: all is well; 1: something is wrong (printed); 2: bad arguments or no database.
  */
 import { writeFileSync } from 'node:fs';
-import { replayHands } from '../services/audit';
-import { verifyChain } from '../services/event-log';
+import { auditLog, replayHands, type ReplayReport } from '../services/audit';
+import { verifyChain, type LogVerification } from '../services/event-log';
 import { exportCsv, exportJson, parseExportDate } from '../services/export';
 import { simulate } from '../services/simulation';
 import { openStore, StoreError, type Store } from '../services/store';
@@ -23,6 +23,9 @@ const USAGE = `usage: npm run --silent table -- COMMAND OPTIONS
              checks the hash chain of the event log; names the row that breaks it.
   replay     --db FILE [--hand ID]
              re-runs each stored hand (or one) through the rules; compares with what was paid.
+  audit      --db FILE
+             both of the above over the whole log in one read of it (the quickest full check);
+             prints what verify-log prints, then what replay prints.
   export     --db FILE --from DATE --to DATE --format csv|json [--out FILE] [--table ID]
              hands and payments started in the range (DATE: 2025-03-01 = that whole UTC day,
              or an ISO time such as 2025-03-01T20:00:00+01:00; --to is inclusive for a day).
@@ -38,6 +41,7 @@ const COMMANDS: Readonly<Record<string, { readonly values: readonly string[]; re
   simulate: { values: ['db', 'hands', 'seed', 'profile', 'point-value'], flags: ['trace'], required: ['db', 'hands', 'seed'] },
   'verify-log': { values: ['db'], flags: [], required: ['db'] },
   replay: { values: ['db', 'hand'], flags: [], required: ['db'] },
+  audit: { values: ['db'], flags: [], required: ['db'] },
   export: { values: ['db', 'from', 'to', 'format', 'out', 'table'], flags: [], required: ['db', 'from', 'to', 'format'] },
   recall: { values: ['db', 'table', 'count'], flags: ['steps'], required: ['db', 'table'] },
 };
@@ -119,36 +123,54 @@ async function runSimulate(o: Options): Promise<number> {
   }
 }
 
-function runVerify(o: Options): number {
+/** Prints verify-log's verdict; true when the chain is intact. */
+function printChain(v: LogVerification): boolean {
+  if (v.ok) {
+    out(`ok: ${v.rows} event rows, the chain is intact; last row ${v.lastId}, head hash ${v.headHash}`);
+    return true;
+  }
+  out(`NOT OK: ${v.problems.length} problem${v.problems.length === 1 ? '' : 's'} in ${v.rows} event rows:`);
+  for (const p of v.problems) out(`  ${p.message}`);
+  return false;
+}
+
+/** Prints replay's verdict; true when every hand agrees with the rules and the records. */
+function printReplay(r: ReplayReport): boolean {
+  if (r.ok) {
+    out(`ok: ${r.hands} hand${r.hands === 1 ? '' : 's'} replayed (${r.settled} settled, ${r.events} events): the rules give what was recorded and paid`);
+    return true;
+  }
+  out(`NOT OK: ${r.problems.length} problem${r.problems.length === 1 ? '' : 's'} in ${r.hands} hands:`);
+  for (const p of r.problems) out(`  hand ${p.handId}: ${p.message}`);
+  return false;
+}
+
+/** Runs `use` on the database named by --db, opened read-only. */
+function withStore<T>(o: Options, use: (store: Store) => T): T {
   const store = openExisting(text(o, 'db'));
   try {
-    const v = verifyChain(store.db);
-    if (v.ok) {
-      out(`ok: ${v.rows} event rows, the chain is intact; last row ${v.lastId}, head hash ${v.headHash}`);
-      return 0;
-    }
-    out(`NOT OK: ${v.problems.length} problem${v.problems.length === 1 ? '' : 's'} in ${v.rows} event rows:`);
-    for (const p of v.problems) out(`  ${p.message}`);
-    return 1;
+    return use(store);
   } finally {
     store.close();
   }
 }
 
+function runVerify(o: Options): number {
+  return withStore(o, (store) => (printChain(verifyChain(store.db)) ? 0 : 1));
+}
+
 function runReplay(o: Options): number {
-  const store = openExisting(text(o, 'db'));
-  try {
-    const r = replayHands(store, { handId: o.has('hand') ? text(o, 'hand') : undefined });
-    if (r.ok) {
-      out(`ok: ${r.hands} hand${r.hands === 1 ? '' : 's'} replayed (${r.settled} settled, ${r.events} events): the rules give what was recorded and paid`);
-      return 0;
-    }
-    out(`NOT OK: ${r.problems.length} problem${r.problems.length === 1 ? '' : 's'} in ${r.hands} hands:`);
-    for (const p of r.problems) out(`  hand ${p.handId}: ${p.message}`);
-    return 1;
-  } finally {
-    store.close();
-  }
+  return withStore(o, (store) => (printReplay(replayHands(store, { handId: o.has('hand') ? text(o, 'hand') : undefined })) ? 0 : 1));
+}
+
+function runAudit(o: Options): number {
+  return withStore(o, (store) => {
+    const a = auditLog(store);
+    const chainOk = printChain(a.chain);
+    // What stopped the replay (an event that is not JSON) fails the command as it fails `replay`.
+    if ('error' in a.replay) throw a.replay.error;
+    return printReplay(a.replay) && chainOk ? 0 : 1;
+  });
 }
 
 function runExport(o: Options): number {
@@ -159,22 +181,18 @@ function runExport(o: Options): number {
   const to = parseExportDate(text(o, 'to'), true);
   if (!to) throw new UsageError(`--to must be a date (2025-03-01) or an ISO time with a zone, not ${JSON.stringify(text(o, 'to'))}`);
   if (to <= from) throw new UsageError(`--to (${text(o, 'to')}) is not after --from (${text(o, 'from')})`);
-  const store = openExisting(text(o, 'db'));
-  try {
+  return withStore(o, (store) => {
     const range = { from, to, ...(o.has('table') ? { tableId: text(o, 'table') } : {}) };
     const body = format === 'json' ? exportJson(store, range) : exportCsv(store, range);
     if (o.has('out')) writeFileSync(text(o, 'out'), body);
     else process.stdout.write(body);
     return 0;
-  } finally {
-    store.close();
-  }
+  });
 }
 
 function runRecall(o: Options): number {
   const count = o.has('count') ? integer(o, 'count', 1) : 10;
-  const store = openExisting(text(o, 'db'));
-  try {
+  return withStore(o, (store) => {
     const tableId = text(o, 'table');
     // Read-only: no TableService (it would resume an open hand, which writes).
     const known = store.db.prepare('SELECT 1 FROM tables WHERE id = ?').get(tableId);
@@ -187,9 +205,7 @@ function runRecall(o: Options): number {
     });
     out(JSON.stringify({ tableId, hands: withSteps }, null, 1));
     return 0;
-  } finally {
-    store.close();
-  }
+  });
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -198,6 +214,7 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'simulate': return runSimulate(options);
     case 'verify-log': return runVerify(options);
     case 'replay': return runReplay(options);
+    case 'audit': return runAudit(options);
     case 'export': return runExport(options);
     case 'recall': return runRecall(options);
     default: throw new UsageError(USAGE);

@@ -206,24 +206,6 @@ function settledIdOf(events: readonly StoredEvent<HandEvent>[]): number | null {
   return events.find((e) => e.type === 'settled')?.id ?? null;
 }
 
-/** What `auditStore` found: the chain check, the hand check, or both. */
-export interface AuditReport {
-  readonly chain?: LogVerification;
-  readonly replay?: ReplayReport;
-}
-
-/**
- * The chain (`chain`, as `table verify-log` checks it) and every hand re-run through the rules
- * (`replay`, as `table replay` checks it), over the whole log.
- */
-export function auditStore(store: Store, options: { chain?: boolean; replay?: boolean; maxProblems?: number } & ThreadOptions = {}): AuditReport {
-  const threads = options.threads === undefined ? {} : { threads: options.threads };
-  return {
-    ...(options.chain ? { chain: verifyChain(store.db, options.maxProblems, threads) } : {}),
-    ...(options.replay ? { replay: replayAll(store, options.maxProblems, threads) } : {}),
-  };
-}
-
 /**
  * Re-runs hands (one, or every hand in the database) through the fold and the rules and
  * compares with what was recorded and paid (see {@link HandAuditor}); for every hand, each

@@ -10,13 +10,8 @@ const hw = useHardware();
 
 async function rig(format: 'lines' | 'framed', sim: Partial<ConstructorParameters<typeof SerialShoeSimulator>[0]> = {}, dev: Partial<ConstructorParameters<typeof SerialCardDevice>[0]> = {}) {
   const pair = await hw.pair();
-  const device = new SerialCardDevice({ port: pair.terminalPath, format, reconnect: { initialMs: 10, maxMs: 50 }, ...dev });
-  const rec = record(device);
-  hw.onCleanup(() => device.stop());
-  await device.start();
-  const shoe = new SerialShoeSimulator({ path: pair.devicePath, format, paceMs: 1, seed: 7, unplug: (ms) => pair.restart(ms), replugSettleMs: 150, ...sim });
-  hw.onCleanup(() => shoe.stop());
-  await shoe.start();
+  const { device, rec } = await hw.device({ port: pair.terminalPath, format, reconnect: { initialMs: 10, maxMs: 50 }, ...dev });
+  const shoe = await hw.shoe({ path: pair.devicePath, format, paceMs: 1, seed: 7, unplug: (ms) => pair.restart(ms), replugSettleMs: 150, ...sim });
   return { pair, device, rec, shoe };
 }
 

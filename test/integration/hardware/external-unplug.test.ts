@@ -6,23 +6,16 @@
  * mechanism is pinned by transport.test.ts). Several unplugs per deal make that moment likely.
  */
 import { describe, expect, it } from 'vitest';
-import { SerialCardDevice } from '../../../hardware/serial-device';
 import { shuffledDeck } from '../../../hardware/sim/deck';
-import { SerialShoeSimulator } from '../../../hardware/sim/serial-shoe-sim';
-import { cardCount, hasStatus, record, useHardware, within } from './helpers';
+import { cardCount, hasStatus, useHardware, within } from './helpers';
 
 const hw = useHardware();
 
 describe('the pty pair ended from outside while the shoe deals', () => {
   it('framed: after each replug the frame in flight is resent; the deal completes, nothing lost or doubled', async () => {
     const pair = await hw.pair();
-    const device = new SerialCardDevice({ port: pair.terminalPath, format: 'framed', reconnect: { initialMs: 5, maxMs: 20 } });
-    const rec = record(device);
-    hw.onCleanup(() => device.stop());
-    await device.start();
-    const shoe = new SerialShoeSimulator({ path: pair.devicePath, format: 'framed', paceMs: 1, seed: 7, ackTimeoutMs: 15, heartbeatMs: 5, reopenMs: 2 });
-    hw.onCleanup(() => shoe.stop());
-    await shoe.start();
+    const { rec } = await hw.device({ port: pair.terminalPath, format: 'framed', reconnect: { initialMs: 5, maxMs: 20 } });
+    const shoe = await hw.shoe({ path: pair.devicePath, format: 'framed', paceMs: 1, seed: 7, ackTimeoutMs: 15, heartbeatMs: 5, reopenMs: 2 });
     const dealing = shoe.deal(7);
     for (const [i, at] of [4, 8, 12, 16, 20, 24, 28, 32, 36, 40].entries()) {
       await rec.until(cardCount(at));
@@ -39,13 +32,8 @@ describe('the pty pair ended from outside while the shoe deals', () => {
 
   it('lines: the simulator writes again on the new pair and finishes its cards', async () => {
     const pair = await hw.pair();
-    const device = new SerialCardDevice({ port: pair.terminalPath, format: 'lines', reconnect: { initialMs: 5, maxMs: 20 } });
-    const rec = record(device);
-    hw.onCleanup(() => device.stop());
-    await device.start();
-    const shoe = new SerialShoeSimulator({ path: pair.devicePath, format: 'lines', paceMs: 1, reopenMs: 2 });
-    hw.onCleanup(() => shoe.stop());
-    await shoe.start();
+    const { rec } = await hw.device({ port: pair.terminalPath, format: 'lines', reconnect: { initialMs: 5, maxMs: 20 } });
+    const shoe = await hw.shoe({ path: pair.devicePath, format: 'lines', paceMs: 1, reopenMs: 2 });
     const cards = Array.from({ length: 400 }, (_, i) => i % 52);
     const feeding = shoe.feed([...cards, 51]);
     for (const [i, at] of [20, 60, 100, 140].entries()) {

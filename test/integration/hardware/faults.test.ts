@@ -1,10 +1,8 @@
 /** Each simulator fault through a real pty, as the terminal sees it. */
 import { describe, expect, it } from 'vitest';
 import type { SourceEvent } from '../../../hardware/card-source';
-import { SerialCardDevice } from '../../../hardware/serial-device';
 import { shuffledDeck } from '../../../hardware/sim/deck';
-import { SerialShoeSimulator } from '../../../hardware/sim/serial-shoe-sim';
-import { cardCount, hasStatus, record, useHardware } from './helpers';
+import { cardCount, hasStatus, useHardware } from './helpers';
 
 const hw = useHardware();
 const SEED = 7;
@@ -12,13 +10,8 @@ const deck = shuffledDeck(SEED);
 
 async function dealWith(format: 'lines' | 'framed', faults: string[]) {
   const pair = await hw.pair();
-  const device = new SerialCardDevice({ port: pair.terminalPath, format, reconnect: { initialMs: 10, maxMs: 50 } });
-  const rec = record(device);
-  hw.onCleanup(() => device.stop());
-  await device.start();
-  const shoe = new SerialShoeSimulator({ path: pair.devicePath, format, paceMs: 1, seed: SEED, faults, ackTimeoutMs: 50 });
-  hw.onCleanup(() => shoe.stop());
-  await shoe.start();
+  const { device, rec } = await hw.device({ port: pair.terminalPath, format, reconnect: { initialMs: 10, maxMs: 50 } });
+  const shoe = await hw.shoe({ path: pair.devicePath, format, paceMs: 1, seed: SEED, faults, ackTimeoutMs: 50 });
   await shoe.deal(SEED);
   return { device, rec };
 }

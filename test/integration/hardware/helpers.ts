@@ -4,7 +4,9 @@
  */
 import { afterEach } from 'vitest';
 import type { CardSource, SourceEvent } from '../../../hardware/card-source';
+import { SerialCardDevice, type SerialCardDeviceOptions } from '../../../hardware/serial-device';
 import { PtyPair, type PtyPairOptions } from '../../../hardware/sim/pty-pair';
+import { SerialShoeSimulator, type SerialShoeSimOptions } from '../../../hardware/sim/serial-shoe-sim';
 
 /**
  * Registers an afterEach that stops everything the test started (devices, simulators) and
@@ -13,6 +15,10 @@ import { PtyPair, type PtyPairOptions } from '../../../hardware/sim/pty-pair';
 export function useHardware(): {
   pair(options?: PtyPairOptions): Promise<PtyPair>;
   onCleanup(fn: () => Promise<void> | void): void;
+  /** A device, recorded from the start, started, stopped after the test. */
+  device(options: SerialCardDeviceOptions): Promise<{ device: SerialCardDevice; rec: ReturnType<typeof record> }>;
+  /** A simulated shoe, started, stopped after the test. */
+  shoe(options: SerialShoeSimOptions): Promise<SerialShoeSimulator>;
   pids(): number[];
 } {
   let pairs: PtyPair[] = [];
@@ -33,6 +39,19 @@ export function useHardware(): {
     },
     onCleanup(fn) {
       cleanups.push(fn);
+    },
+    async device(options) {
+      const device = new SerialCardDevice(options);
+      const rec = record(device);
+      cleanups.push(() => device.stop());
+      await device.start();
+      return { device, rec };
+    },
+    async shoe(options) {
+      const shoe = new SerialShoeSimulator(options);
+      cleanups.push(() => shoe.stop());
+      await shoe.start();
+      return shoe;
     },
     pids: () => [...started],
   };

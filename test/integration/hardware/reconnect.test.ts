@@ -17,14 +17,9 @@ const statusNames = (rec: ReturnType<typeof record>) => rec.statuses().map((s) =
 describe('unplug and replug in the middle of a deal', () => {
   it('framed: the frame in flight is delivered once after the replug, nothing lost, no gap', async () => {
     const pair = await hw.pair();
-    const device = new SerialCardDevice({ port: pair.terminalPath, format: 'framed', reconnect: { initialMs: 10, maxMs: 40 } });
-    const rec = record(device);
-    hw.onCleanup(() => device.stop());
-    await device.start();
+    const { device, rec } = await hw.device({ port: pair.terminalPath, format: 'framed', reconnect: { initialMs: 10, maxMs: 40 } });
     const firstPid = pair.pid!;
-    const shoe = new SerialShoeSimulator({ path: pair.devicePath, format: 'framed', paceMs: 1, seed: 7, ackTimeoutMs: 40, faults: ['unplug@26:150'], unplug: (ms) => pair.restart(ms) });
-    hw.onCleanup(() => shoe.stop());
-    await shoe.start();
+    const shoe = await hw.shoe({ path: pair.devicePath, format: 'framed', paceMs: 1, seed: 7, ackTimeoutMs: 40, faults: ['unplug@26:150'], unplug: (ms) => pair.restart(ms) });
     await shoe.deal(7);
     await rec.until(hasStatus('shoe-empty'));
     expect(rec.cards().map((e) => e.card)).toEqual(deck);
@@ -44,14 +39,9 @@ describe('unplug and replug in the middle of a deal', () => {
 
   it('framed: frames lost over the unplug show up as a gap after the reconnect', async () => {
     const pair = await hw.pair();
-    const device = new SerialCardDevice({ port: pair.terminalPath, format: 'framed', reconnect: { initialMs: 10, maxMs: 40 } });
-    const rec = record(device);
-    hw.onCleanup(() => device.stop());
-    await device.start();
+    const { rec } = await hw.device({ port: pair.terminalPath, format: 'framed', reconnect: { initialMs: 10, maxMs: 40 } });
     // The shoe "loses" two numbers while unplugged (skip-seq twice right after it).
-    const shoe = new SerialShoeSimulator({ path: pair.devicePath, format: 'framed', paceMs: 1, seed: 7, ackTimeoutMs: 40, faults: ['unplug@20:100', 'skip-seq@21', 'skip-seq@21'], unplug: (ms) => pair.restart(ms) });
-    hw.onCleanup(() => shoe.stop());
-    await shoe.start();
+    const shoe = await hw.shoe({ path: pair.devicePath, format: 'framed', paceMs: 1, seed: 7, ackTimeoutMs: 40, faults: ['unplug@20:100', 'skip-seq@21', 'skip-seq@21'], unplug: (ms) => pair.restart(ms) });
     await shoe.deal(7);
     await rec.until(hasStatus('shoe-empty'));
     const names = statusNames(rec).filter((n) => n !== 'open-failed');
@@ -62,13 +52,8 @@ describe('unplug and replug in the middle of a deal', () => {
 
   it('lines: disconnect and reconnect reported, every card read', async () => {
     const pair = await hw.pair();
-    const device = new SerialCardDevice({ port: pair.terminalPath, format: 'lines', reconnect: { initialMs: 10, maxMs: 40 } });
-    const rec = record(device);
-    hw.onCleanup(() => device.stop());
-    await device.start();
-    const shoe = new SerialShoeSimulator({ path: pair.devicePath, format: 'lines', paceMs: 1, seed: 7, faults: ['unplug@30:120'], unplug: (ms) => pair.restart(ms), replugSettleMs: 200 });
-    hw.onCleanup(() => shoe.stop());
-    await shoe.start();
+    const { rec } = await hw.device({ port: pair.terminalPath, format: 'lines', reconnect: { initialMs: 10, maxMs: 40 } });
+    const shoe = await hw.shoe({ path: pair.devicePath, format: 'lines', paceMs: 1, seed: 7, faults: ['unplug@30:120'], unplug: (ms) => pair.restart(ms), replugSettleMs: 200 });
     await shoe.deal(7);
     await rec.until(cardCount(52));
     expect(rec.cards().map((e) => e.card)).toEqual(deck);
@@ -78,10 +63,7 @@ describe('unplug and replug in the middle of a deal', () => {
   it('a port that is not there yet: open-failed with growing delays, then connected when it appears', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'card-shoe-late-'));
     hw.onCleanup(() => rmSync(dir, { recursive: true, force: true }));
-    const device = new SerialCardDevice({ port: join(dir, 'terminal'), format: 'lines', reconnect: { initialMs: 10, maxMs: 80 } });
-    const rec = record(device);
-    hw.onCleanup(() => device.stop());
-    await device.start();
+    const { device, rec } = await hw.device({ port: join(dir, 'terminal'), format: 'lines', reconnect: { initialMs: 10, maxMs: 80 } });
     expect(device.state).toBe('connecting');
     await rec.until(hasStatus('open-failed', 3));
     const delays = rec.statuses().flatMap((s) => (s.status === 'open-failed' ? [s.retryInMs] : []));
@@ -111,19 +93,14 @@ describe('unplug and replug in the middle of a deal', () => {
     await first.unplug();
     await rec.until(hasStatus('connected', 2));
     expect(rec.statuses().filter((s) => s.status === 'connected').at(-1)).toMatchObject({ path: second.terminalPath, reconnect: true });
-    const shoe = new SerialShoeSimulator({ path: second.devicePath, format: 'lines', paceMs: 0 });
-    hw.onCleanup(() => shoe.stop());
-    await shoe.start();
+    const shoe = await hw.shoe({ path: second.devicePath, format: 'lines', paceMs: 0 });
     await shoe.feed([0, 1, 2]);
     await rec.until(cardCount(3));
   });
 
   it('a hangup right after open is reported (serialport spins on end of file: bindings-cpp#162)', async () => {
     const pair = await hw.pair();
-    const device = new SerialCardDevice({ port: pair.terminalPath, format: 'lines', reconnect: { initialMs: 50, maxMs: 50 } });
-    const rec = record(device);
-    hw.onCleanup(() => device.stop());
-    await device.start();
+    const { rec } = await hw.device({ port: pair.terminalPath, format: 'lines', reconnect: { initialMs: 50, maxMs: 50 } });
     await pair.unplug(); // before the stream's first read has reached the poller
     await rec.until(hasStatus('disconnected'), 3000);
     expect(rec.statuses().find((s) => s.status === 'disconnected')).toMatchObject({ willRetry: true });
@@ -131,10 +108,7 @@ describe('unplug and replug in the middle of a deal', () => {
 
   it('stop() while reconnecting cancels the retries', async () => {
     const pair = await hw.pair();
-    const device = new SerialCardDevice({ port: pair.terminalPath, format: 'lines', reconnect: { initialMs: 10, maxMs: 10 } });
-    const rec = record(device);
-    hw.onCleanup(() => device.stop());
-    await device.start();
+    const { device, rec } = await hw.device({ port: pair.terminalPath, format: 'lines', reconnect: { initialMs: 10, maxMs: 10 } });
     await pair.unplug();
     await rec.until(hasStatus('open-failed', 2));
     await device.stop();
@@ -153,13 +127,8 @@ describe('heartbeat watchdog', () => {
 
   it('notices a shoe that goes silent mid-deal, and that it came back', async () => {
     const pair = await hw.pair();
-    const device = new SerialCardDevice({ port: pair.terminalPath, format: 'framed', heartbeatTimeoutMs: LIMIT });
-    const rec = record(device);
-    hw.onCleanup(() => device.stop());
-    await device.start();
-    const shoe = new SerialShoeSimulator({ path: pair.devicePath, format: 'framed', paceMs: 1, seed: 7, heartbeatMs: 20, faults: [`silence@20:${2 * LIMIT}`] });
-    hw.onCleanup(() => shoe.stop());
-    await shoe.start();
+    const { rec } = await hw.device({ port: pair.terminalPath, format: 'framed', heartbeatTimeoutMs: LIMIT });
+    const shoe = await hw.shoe({ path: pair.devicePath, format: 'framed', paceMs: 1, seed: 7, heartbeatMs: 20, faults: [`silence@20:${2 * LIMIT}`] });
     await shoe.deal(7);
     await rec.until(hasStatus('shoe-empty'));
     expect(statusNames(rec)).toEqual(['connected', 'heartbeat-lost', 'heartbeat-restored', 'shoe-empty']);
@@ -173,10 +142,7 @@ describe('heartbeat watchdog', () => {
 
   it('heartbeats keep an idle shoe alive; a shoe that stops talking is reported once', async () => {
     const pair = await hw.pair();
-    const device = new SerialCardDevice({ port: pair.terminalPath, format: 'framed', heartbeatTimeoutMs: LIMIT });
-    const rec = record(device);
-    hw.onCleanup(() => device.stop());
-    await device.start();
+    const { device, rec } = await hw.device({ port: pair.terminalPath, format: 'framed', heartbeatTimeoutMs: LIMIT });
     const shoe = new SerialShoeSimulator({ path: pair.devicePath, format: 'framed', heartbeatMs: 15 });
     await shoe.start();
     // Idle, heartbeats only: wait for plenty of them (not for a fixed time).

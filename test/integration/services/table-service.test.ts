@@ -185,7 +185,8 @@ describe('devices', () => {
     expect(r.service.alerts({ tableId: T, raised: true })).toEqual([]);
   });
 
-  it('the scanner refuses a card that is not the seat\'s at once, logs it and raises an irregularity alert (issue 5)', async () => {
+  /** Seats 2 and 4 dealt by the shoe and ready, a scanner attached, the showdown open. */
+  async function scannerAtShowdown() {
     openTable(r.service, { 2: 5000, 4: 5000 });
     const { shoe } = await attachShoe(r.service);
     const scanner = new InProcessShoe({ paceMs: 0, role: 'scanner', id: 'sim:scanner' });
@@ -195,7 +196,11 @@ describe('devices', () => {
     await shoe.deal(21);
     must(r.service.seatReady({ tableId: T, seat: 2 }));
     must(r.service.seatReady({ tableId: T, seat: 4 }));
-    const snap = must(r.service.openShowdown({ tableId: T }));
+    return { scanner, snap: must(r.service.openShowdown({ tableId: T })) };
+  }
+
+  it('the scanner refuses a card that is not the seat\'s at once, logs it and raises an irregularity alert (issue 5)', async () => {
+    const { scanner, snap } = await scannerAtShowdown();
     const seats = snap.hand!.state.seats;
     const own = bestArrangement(seats[1].dealt).hand;
     const ofSeat4 = seats[3].dealt[0];
@@ -220,16 +225,7 @@ describe('devices', () => {
   });
 
   it('the showdown scanner fills the rows the showdown expects, seat after seat', async () => {
-    openTable(r.service, { 2: 5000, 4: 5000 });
-    const { shoe } = await attachShoe(r.service);
-    const scanner = new InProcessShoe({ paceMs: 0, role: 'scanner', id: 'sim:scanner' });
-    must(r.service.attachCardSource(T, scanner));
-    await scanner.start();
-    must(r.service.startHand({ tableId: T }));
-    await shoe.deal(21);
-    must(r.service.seatReady({ tableId: T, seat: 2 }));
-    must(r.service.seatReady({ tableId: T, seat: 4 }));
-    let snap = must(r.service.openShowdown({ tableId: T }));
+    let { scanner, snap } = await scannerAtShowdown();
     expect(snap.scanTarget).toEqual({ seat: 2, row: 'front', cards: [], size: 3 }); // left of the button (1) first
     for (const seat of [2, 4] as const) {
       const set = bestArrangement(snap.hand!.state.seats[seat - 1].dealt).hand;

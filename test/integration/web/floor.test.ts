@@ -9,24 +9,17 @@ import type { RecallView, ReplayView } from '../../../app/contract/floor';
 import type { TerminalView } from '../../../app/contract/view';
 import { bestArrangement } from '../../../app/domain/arrange';
 import { formatCard } from '../../../app/domain/cards';
-import type { Result } from '../../../app/domain/result';
-import { parseTerminalArgs } from '../../../app/terminal/config';
-import { openTerminal, type Terminal } from '../../../app/terminal/terminal';
+import type { Terminal } from '../../../app/terminal/terminal';
+import { openSimTerminal, sendOk, viewUntil } from './sim-terminal';
 
 let terminal: Terminal;
 
 beforeEach(async () => {
-  const parsed = parseTerminalArgs(['--db', ':memory:', '--sim-seed', '23', '--sim-pace', '0'], { db: 'unused', seed: 1 });
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  terminal = await openTerminal(parsed.value.config);
+  terminal = await openSimTerminal(23);
 });
 afterEach(async () => terminal.close());
 
-async function send<T = TerminalView>(name: string, args: unknown = {}): Promise<T> {
-  const r = (await terminal.dispatch(name, args)) as Result<T>;
-  if (!r.ok) throw new Error(`${name} refused: ${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
+const send = <T = TerminalView>(name: string, args: unknown = {}) => sendOk<T>(terminal, name, args);
 
 async function refusal(name: string, args: unknown): Promise<{ code: string; message: string }> {
   const r = await terminal.dispatch(name, args);
@@ -34,16 +27,7 @@ async function refusal(name: string, args: unknown): Promise<{ code: string; mes
   return r.error;
 }
 
-/** Waits (up to 15 s of wall time, however loaded the machine) until the view satisfies `test`. */
-async function until(test: (v: TerminalView) => boolean): Promise<TerminalView> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const v = terminal.view();
-    if (test(v)) return v;
-    if (Date.now() > deadline) throw new Error('the view never got there');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+const until = (test: (v: TerminalView) => boolean) => viewUntil(terminal, test);
 
 /** Starts a hand, waits for the shoe's deal, has every live seat set and opens the showdown. */
 async function toShowdown(): Promise<TerminalView> {

@@ -4,38 +4,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TerminalView } from '../../../app/contract/view';
 import { parseTerminalArgs } from '../../../app/terminal/config';
-import { openTerminal, type Terminal } from '../../../app/terminal/terminal';
-import type { Result } from '../../../app/domain/result';
+import type { Terminal } from '../../../app/terminal/terminal';
+import { openSimTerminal, sendOk, viewUntil } from './sim-terminal';
 import { bestArrangement } from '../../../app/domain/arrange';
 
 let terminal: Terminal;
 let pushes: TerminalView[];
 
 async function open(argv: string[] = []): Promise<void> {
-  const parsed = parseTerminalArgs(['--db', ':memory:', '--sim-seed', '11', '--sim-pace', '0', ...argv], { db: 'unused', seed: 1 });
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  terminal = await openTerminal(parsed.value.config);
+  terminal = await openSimTerminal(11, argv);
   pushes = [];
   terminal.subscribe('view', (v) => pushes.push(v));
 }
 
-async function send(name: string, args: unknown = {}): Promise<TerminalView> {
-  const r = (await terminal.dispatch(name, args)) as Result<TerminalView>;
-  if (!r.ok) throw new Error(`${name} refused: ${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-
-/** Waits until a pushed view satisfies `test`. */
-/** Waits (up to 15 s of wall time, however loaded the machine) until the view satisfies `test`. */
-async function until(test: (v: TerminalView) => boolean): Promise<TerminalView> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const v = terminal.view();
-    if (test(v)) return v;
-    if (Date.now() > deadline) throw new Error('the view never got there');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+const send = (name: string, args: unknown = {}) => sendOk(terminal, name, args);
+const until = (test: (v: TerminalView) => boolean) => viewUntil(terminal, test);
 
 beforeEach(async () => open());
 afterEach(async () => terminal.close());

@@ -41,16 +41,22 @@ const waitFor = async (test: () => boolean) => {
   if (!test()) throw new Error('timed out');
 };
 
+/** A client on the right token, closed after the test, once its link is up. */
+async function linkedClient(port: number): Promise<ReturnType<typeof createClient>> {
+  const transport = createWebSocketTransport({ url: `ws://127.0.0.1:${port}/ws?token=${'t'.repeat(64)}`, WebSocketImpl: WebSocket as never });
+  cleanups.push(() => transport.close());
+  const client = createClient(transport);
+  let up = false;
+  client.onLink((u) => (up = u));
+  await waitFor(() => up);
+  return client;
+}
+
 describe('WebSocket transport', () => {
   it('sends requests, gets their replies and pushed views', async () => {
     const server = await serve();
     cleanups.push(() => server.close());
-    const transport = createWebSocketTransport({ url: `ws://127.0.0.1:${server.port}/ws?token=${'t'.repeat(64)}`, WebSocketImpl: WebSocket as never });
-    cleanups.push(() => transport.close());
-    const client = createClient(transport);
-    let up = false;
-    client.onLink((u) => (up = u));
-    await waitFor(() => up);
+    const client = await linkedClient(server.port);
     expect(await client.send('markPaid', { index: 2 })).toEqual({ ok: true, value: { name: 'markPaid', args: { index: 2 } } });
     const seen: unknown[] = [];
     client.on('view', (v) => seen.push(v));
@@ -107,12 +113,7 @@ describe('WebSocket transport', () => {
       dispatch: () => new Promise((r) => (release = () => r(ok('done')))),
       subscribe: () => () => {},
     });
-    const transport = createWebSocketTransport({ url: `ws://127.0.0.1:${server.port}/ws?token=${'t'.repeat(64)}`, WebSocketImpl: WebSocket as never });
-    cleanups.push(() => transport.close());
-    const client = createClient(transport);
-    let up = false;
-    client.onLink((u) => (up = u));
-    await waitFor(() => up);
+    const client = await linkedClient(server.port);
     const reply = client.send('markPaid', { index: 0 });
     await new Promise((r) => setTimeout(r, 0));
     await server.close();

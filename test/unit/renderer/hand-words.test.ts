@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCards } from '../../../app/domain/cards';
 import { unwrap } from '../../../app/domain/result';
-import { categoryOf, describeLowball, describeValue, evaluate, evaluate3, lowball27, ranksOf } from '../../../app/domain/evaluate';
+import { categoryOf, describeLowball, describeValue, evaluate3, lowball27, ranksOf } from '../../../app/domain/evaluate';
 import type { HandWords } from '../../../app/contract/view';
 import { wordsOfRow } from '../../../app/terminal/view';
 import { describeHand } from '../../../renderer/i18n/hand-words';

@@ -4,7 +4,6 @@ import {
   apply, blockers, cardCounts, carryOver, chineseSchedule, dealProgress, initialState, seatForCard, stacksAfter,
   type HandEvent, type HandState, type MisdealCause, type SeatNo,
 } from '../../../../app/domain/hand';
-import { unwrap } from '../../../../app/domain/result';
 import { at, cards, dealt, dealtHand, drive, driveAll, ev, must, refusal, started } from './support';
 
 const range = (n: number, from = 0) => Array.from({ length: n }, (_, i) => i + from);
