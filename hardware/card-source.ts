@@ -152,35 +152,3 @@ export interface CardSource {
   /** Adds a listener; returns the function that removes it. */
   subscribe(listener: SourceListener): () => void;
 }
-
-/**
- * Fan-out of events to listeners, shared by the implementations. A listener that throws
- * does not stop the others nor the device (a bug in one screen must not lose cards for the
- * hand logic); the error goes to `onListenerError`, by default the console.
- */
-export class Listeners {
-  private readonly set = new Set<SourceListener>();
-
-  constructor(private readonly onListenerError: (error: unknown) => void = (e) => console.error('card source: a listener failed:', e)) {}
-
-  add(listener: SourceListener): () => void {
-    this.set.add(listener);
-    return () => {
-      this.set.delete(listener);
-    };
-  }
-
-  emit(event: SourceEvent): void {
-    for (const l of [...this.set]) {
-      try {
-        l(event);
-      } catch (e) {
-        this.onListenerError(e);
-      }
-    }
-  }
-
-  get size(): number {
-    return this.set.size;
-  }
-}

@@ -8,11 +8,11 @@
  * on every attempt, as a replug may give the device another path. Sequence state is kept
  * across the reconnect, so frames lost on the way show up as `sequence-gap`.
  */
+import { Listeners } from '../app/listeners';
 import type { SerialPort } from 'serialport';
 import type { Result } from '../app/domain/result';
 import { makeBackoff, type Backoff, type BackoffOptions } from './backoff';
 import {
-  Listeners,
   systemClock,
   type CardSource,
   type Clock,
@@ -77,7 +77,7 @@ export class SerialCardDevice implements CardSource {
   readonly ref: DeviceRef;
   readonly stats: DeviceStats = { opens: 0, disconnects: 0, bytesIn: 0, events: 0 };
   private stateNow: SourceState = 'stopped';
-  private readonly listeners = new Listeners();
+  private readonly listeners = new Listeners<SourceEvent>();
   private readonly receiver: Receiver;
   private readonly backoff: Backoff;
   private readonly clock: Clock;

@@ -24,6 +24,7 @@ import { resolveProfile, type Profile } from '../domain/profiles';
 import { fail, ok, type DomainError, type Result } from '../domain/result';
 import { SEGMENT_SIZES } from '../domain/setting';
 import type { CardSource, SourceEvent, StatusEvent } from '../../hardware/card-source';
+import { Listeners } from '../listeners';
 import { isoTime } from './iso-time';
 import { buyInMinimums, checkBuyIn } from './ledger';
 import { Projector, type AlertDraft } from './projections';
@@ -135,13 +136,12 @@ function storeFailed(e: unknown): { ok: false; error: DomainError } {
 
 export class TableService {
   private readonly tables = new Map<string, LiveTable>();
-  private readonly listeners = new Set<TableListener>();
+  private readonly listeners: Listeners<TableUpdate>;
   private readonly projector: Projector;
   /** The raised alerts of each table, as last read (every snapshot carries them); dropped
    *  whenever a commit raises or acknowledges an alert. */
   private readonly raisedAlerts = new Map<string, readonly AlertView[]>();
   private readonly clock: () => number;
-  private readonly onListenerError: (error: unknown) => void;
 
   /**
    * Loads every table from the store and rebuilds each open hand from its events (crash
@@ -154,7 +154,7 @@ export class TableService {
   ) {
     this.projector = new Projector(store.db);
     this.clock = options.clock ?? store.clock;
-    this.onListenerError = options.onListenerError ?? ((e) => queueMicrotask(() => { throw e; }));
+    this.listeners = new Listeners<TableUpdate>(options.onListenerError ?? ((e) => queueMicrotask(() => { throw e; })));
     this.load();
   }
 
@@ -162,10 +162,7 @@ export class TableService {
 
   /** Hears every change after it is committed. Returns the function that unsubscribes. */
   subscribe(listener: TableListener): () => void {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return this.listeners.add(listener);
   }
 
   // ------------------------------------------------------------------ tables and people
@@ -945,13 +942,7 @@ export class TableService {
   }
 
   private emit(update: TableUpdate): void {
-    for (const l of [...this.listeners]) {
-      try {
-        l(update);
-      } catch (e) {
-        this.onListenerError(e);
-      }
-    }
+    this.listeners.emit(update);
   }
 
   // ------------------------------------------------------------------ start-up

@@ -4,6 +4,7 @@
  * handlers and the `view` pushes. Electron's main process and `npm run serve` each open one
  * and differ only in how the screen reaches it.
  */
+import { Listeners } from '../listeners';
 import type { CardSource } from '../../hardware/card-source';
 import { SerialCardDevice } from '../../hardware/serial-device';
 import { InProcessShoe } from '../../hardware/sim/in-process-shoe';
@@ -92,7 +93,7 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
   const toView = (snapshot: TableSnapshot) => toTerminalView(snapshot, context, deviceNotice);
 
   // Pushes: every committed change of this table becomes one `view`, coalesced per tick.
-  const viewListeners = new Set<(view: TerminalView) => void>();
+  const viewListeners = new Listeners<TerminalView>();
   let pending = false;
   let latest: TableSnapshot | null = null;
   const flush = () => {
@@ -104,7 +105,7 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
     latest = null;
     if (!snap) return;
     const view = toView(snap);
-    for (const l of viewListeners) l(view);
+    viewListeners.emit(view);
   };
   const onUpdate = (u: TableUpdate) => {
     const forUs = u.kind === 'alert-raised' || u.kind === 'alert-acknowledged' ? u.alert.tableId === tableId : u.tableId === tableId;
@@ -161,9 +162,7 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
     },
     subscribe(name, listener) {
       if (name !== 'view') return () => {};
-      const l = listener as (v: TerminalView) => void;
-      viewListeners.add(l);
-      return () => viewListeners.delete(l);
+      return viewListeners.add(listener as (v: TerminalView) => void);
     },
     async close() {
       if (closed) return;

@@ -11,7 +11,7 @@
 import { createRequire } from 'node:module';
 import { formatCard } from '../../app/domain/cards';
 import { evaluate5 } from '../../app/domain/evaluate';
-import { dealMany } from '../../test/support/gen-hands';
+import { dealHands, dealMany } from '../../test/support/gen-hands';
 import { formatRate, ratePerSecond, type BenchSection } from '../section';
 
 // The peers are CommonJS without type declarations; their public APIs, typed here.
@@ -65,8 +65,7 @@ export const section: BenchSection = {
   async run({ quick }) {
     const count = quick ? 50_000 : 1_000_000;
     const flat = dealMany(0xc0ffee, count, 5);
-    const arrays: number[][] = [];
-    for (let h = 0; h < count; h++) arrays.push(Array.from(flat.subarray(h * 5, h * 5 + 5)));
+    const arrays = dealHands(0xc0ffee, count, 5);
     const solverCount = quick ? 2_000 : 20_000;
     const texts = arrays.slice(0, solverCount).map((hand) => hand.map(formatCard));
 

@@ -3,26 +3,16 @@
  * Target: under 1 ms per hand (issue 2).
  */
 import { bestArrangement } from '../../app/domain/arrange';
-import { dealMany } from '../../test/support/gen-hands';
-import { ratePerSecond, type BenchSection } from '../section';
+import { dealHands } from '../../test/support/gen-hands';
+import { cyclingRate, type BenchSection } from '../section';
 
 export const section: BenchSection = {
   name: 'best arrangement',
   order: 11,
   async run({ quick }) {
     const count = quick ? 500 : 5_000;
-    const flat = dealMany(0xa11a7e, count, 13);
-    const hands = Array.from({ length: count }, (_, h) => Array.from(flat.subarray(h * 13, h * 13 + 13)));
-    const chunk = 50;
-    let at = 0;
-    const perSecond = ratePerSecond(() => {
-      let sum = 0;
-      for (let i = 0; i < chunk; i++) {
-        sum += bestArrangement(hands[at]).values.back;
-        at = (at + 1) % count;
-      }
-      return sum;
-    }, chunk, quick ? 50 : 1000);
+    const hands = dealHands(0xa11a7e, count, 13);
+    const perSecond = cyclingRate(hands, (hand) => bestArrangement(hand).values.back, 50, quick ? 50 : 1000);
     const ms = 1000 / perSecond;
     return {
       rows: [{

@@ -5,32 +5,23 @@
  * Target: under 10 µs per hand (issue 2).
  */
 import { detectNaturals } from '../../app/domain/naturals';
-import { dealMany, seededRandom } from '../../test/support/gen-hands';
+import { dealHands, seededRandom } from '../../test/support/gen-hands';
 import { genSixPairs, genThreeFlushes, genThreeStraights } from '../../test/support/gen-naturals';
-import { ratePerSecond, type BenchSection } from '../section';
+import { cyclingRate, type BenchSection } from '../section';
 
 export const section: BenchSection = {
   name: 'naturals',
   order: 12,
   async run({ quick }) {
     const count = quick ? 2_000 : 20_000;
-    const flat = dealMany(0x7a7, count, 13);
+    const dealt = dealHands(0x7a7, count, 13);
     const random = seededRandom(0x7a8);
     const builders = [genThreeStraights, genThreeFlushes, genSixPairs];
     const hands = Array.from({ length: count }, (_, h) =>
-      h % 10 === 9 ? builders[h % 3](random) : Array.from(flat.subarray(h * 13, h * 13 + 13)));
+      h % 10 === 9 ? builders[h % 3](random) : dealt[h]);
     let held = 0;
     for (const hand of hands) held += detectNaturals(hand).length > 0 ? 1 : 0;
-    const chunk = 1_000;
-    let at = 0;
-    const perSecond = ratePerSecond(() => {
-      let sum = 0;
-      for (let i = 0; i < chunk; i++) {
-        sum += detectNaturals(hands[at]).length;
-        at = (at + 1) % count;
-      }
-      return sum;
-    }, chunk, quick ? 50 : 600);
+    const perSecond = cyclingRate(hands, (hand) => detectNaturals(hand).length, 1_000, quick ? 50 : 600);
     const us = 1e6 / perSecond;
     return {
       rows: [{

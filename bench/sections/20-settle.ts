@@ -10,7 +10,7 @@ import { formatCards, type Card } from '../../app/domain/cards';
 import { settleRecord, settleShowdown } from '../../app/domain/settle';
 import { parseShowdown } from '../../app/domain/showdown';
 import { dealCards, seededRandom } from '../../test/support/gen-hands';
-import { formatRate, ratePerSecond, type BenchSection } from '../section';
+import { cyclingRate, formatRate, type BenchSection } from '../section';
 
 function setting(cards: readonly Card[], naive: boolean) {
   const h = naive ? { front: cards.slice(0, 3), middle: cards.slice(3, 8), back: cards.slice(8) } : bestArrangement(cards).hand;
@@ -44,15 +44,9 @@ export const section: BenchSection = {
     const recs = records(count);
     for (const r of recs) if (!settleRecord(r).ok) throw new Error('bench record refused');
     const chunk = 20;
-    let at = 0;
-    const perSecond = ratePerSecond(() => {
-      let sum = 0;
-      for (let i = 0; i < chunk; i++) {
-        const r = settleRecord(recs[at]);
-        if (r.ok) sum += r.value.payments.length;
-        at = (at + 1) % count;
-      }
-      return sum;
+    const perSecond = cyclingRate(recs, (r) => {
+      const settled = settleRecord(r);
+      return settled.ok ? settled.value.payments.length : 0;
     }, chunk, quick ? 50 : 1000);
     // The same showdowns already parsed: what scoring and settlement alone cost.
     const parsed = recs.map((r) => {
@@ -60,15 +54,9 @@ export const section: BenchSection = {
       if (!p.ok) throw new Error(p.error.message);
       return p.value;
     });
-    let bt = 0;
-    const typedPerSecond = ratePerSecond(() => {
-      let sum = 0;
-      for (let i = 0; i < chunk; i++) {
-        const r = settleShowdown(parsed[bt]);
-        if (r.ok) sum += r.value.payments.length;
-        bt = (bt + 1) % count;
-      }
-      return sum;
+    const typedPerSecond = cyclingRate(parsed, (p) => {
+      const settled = settleShowdown(p);
+      return settled.ok ? settled.value.payments.length : 0;
     }, chunk, quick ? 50 : 500);
     return {
       rows: [

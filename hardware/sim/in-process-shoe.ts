@@ -8,10 +8,11 @@
  * cards carry a sequence number (0..99, wrapping, one per card), a skipped number is
  * reported as `sequence-gap`, an unplug as `disconnected` then `connected`.
  */
+import { Sleeps } from './sleeps';
+import { Listeners } from '../../app/listeners';
 import { DECK_SIZE, formatCard, isCard, type Card } from '../../app/domain/cards';
 import { unwrap } from '../../app/domain/result';
 import {
-  Listeners,
   systemClock,
   type CardSource,
   type Clock,
@@ -58,7 +59,7 @@ export class InProcessShoe implements CardSource {
   readonly role: DeviceRole;
   readonly simulated = true;
   private stateNow: SourceState = 'stopped';
-  private readonly listeners = new Listeners();
+  private readonly listeners = new Listeners<SourceEvent>();
   private readonly clock: Clock;
   private readonly paceMs: number;
   private readonly faults: readonly Fault[];
@@ -67,7 +68,7 @@ export class InProcessShoe implements CardSource {
   private deals = 0;
   private seq = 0;
   private busy = false;
-  private timers = new Set<{ timer: ReturnType<typeof setTimeout>; resolve: () => void }>();
+  private readonly sleeps = new Sleeps();
 
   constructor(options: InProcessShoeOptions = {}) {
     const paceMs = options.paceMs ?? 150;
@@ -111,11 +112,7 @@ export class InProcessShoe implements CardSource {
   async stop(): Promise<void> {
     if (this.stateNow === 'stopped') return;
     this.stateNow = 'stopped';
-    for (const t of this.timers) {
-      clearTimeout(t.timer);
-      t.resolve();
-    }
-    this.timers.clear();
+    this.sleeps.wakeAll();
     this.status({ status: 'disconnected', reason: 'stopped', willRetry: false });
   }
 
@@ -227,15 +224,6 @@ export class InProcessShoe implements CardSource {
   }
 
   private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const entry = {
-        timer: setTimeout(() => {
-          this.timers.delete(entry);
-          resolve();
-        }, ms),
-        resolve,
-      };
-      this.timers.add(entry);
-    });
+    return this.sleeps.sleep(ms);
   }
 }

@@ -5,6 +5,7 @@
  * it is a complete shoe: stop-and-wait with ACK/NAK, retransmission on NAK or timeout,
  * heartbeats when idle; it is the reference implementation of docs/wire-formats.md.
  */
+import { Sleeps } from './sleeps';
 import type { SerialPort } from 'serialport';
 import { DECK_SIZE, formatCard, isCard, type Card } from '../../app/domain/cards';
 import { AnswerDecoder, encodeFrame, SEQ_MODULUS, type Answer } from '../decoders/framed';
@@ -85,7 +86,7 @@ export class SerialShoeSimulator {
   private readonly answers = new AnswerDecoder();
   private answerWaiter: ((a: Answer) => void) | undefined;
   private portWaiters: (() => void)[] = [];
-  private sleeps = new Set<{ timer: ReturnType<typeof setTimeout>; resolve: () => void }>();
+  private readonly sleeps = new Sleeps();
 
   constructor(options: SerialShoeSimOptions) {
     const where = 'SerialShoeSimulator';
@@ -151,11 +152,7 @@ export class SerialShoeSimulator {
     this.running = false;
     clearInterval(this.heartbeatTimer);
     clearTimeout(this.reopenTimer);
-    for (const s of this.sleeps) {
-      clearTimeout(s.timer);
-      s.resolve();
-    }
-    this.sleeps.clear();
+    this.sleeps.wakeAll();
     this.answerWaiter?.({ kind: 'nak' });
     for (const w of this.portWaiters.splice(0)) w();
     const port = this.port;
@@ -385,16 +382,7 @@ export class SerialShoeSimulator {
   }
 
   private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const entry = {
-        timer: setTimeout(() => {
-          this.sleeps.delete(entry);
-          resolve();
-        }, ms),
-        resolve,
-      };
-      this.sleeps.add(entry);
-    });
+    return this.sleeps.sleep(ms);
   }
 }
 

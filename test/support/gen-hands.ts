@@ -35,6 +35,12 @@ export function dealMany(seed: number, hands: number, size: number): Int32Array 
   return out;
 }
 
+/** The hands of {@link dealMany}, each as its own array. */
+export function dealHands(seed: number, hands: number, size: number): number[][] {
+  const flat = dealMany(seed, hands, size);
+  return Array.from({ length: hands }, (_, h) => Array.from(flat.subarray(h * size, h * size + size)));
+}
+
 /** Shuffles a copy of the list. */
 export function shuffled<T>(random: () => number, items: readonly T[]): T[] {
   const out = [...items];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCard, formatCards } from '../../../app/domain/cards';
-import { Listeners, type SourceEvent } from '../../../hardware/card-source';
+import type { SourceEvent } from '../../../hardware/card-source';
+import { Listeners } from '../../../app/listeners';
 import { shuffledDeck } from '../../../hardware/sim/deck';
 import { InProcessShoe } from '../../../hardware/sim/in-process-shoe';
 
@@ -110,7 +111,7 @@ describe('InProcessShoe', () => {
 
   it('a listener that throws does not stop the others', () => {
     const errors: unknown[] = [];
-    const listeners = new Listeners((e) => errors.push(e));
+    const listeners = new Listeners<SourceEvent>((e) => errors.push(e));
     let seen = 0;
     const off = listeners.add(() => {
       throw new Error('listener bug');
