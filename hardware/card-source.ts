@@ -37,8 +37,8 @@ export interface CardEvent extends SourceEventBase {
   /** The card code, 0..51 (app/domain/cards.ts). */
   readonly card: Card;
   /**
-   * The device's sequence number for this card (framed format: 0..99, wrapping), or
-   * `undefined` when the wire format has none (lines format, in-process simulator).
+   * The device's sequence number for this card (0..99, wrapping: the framed format and the
+   * in-process simulator), or `undefined` when the wire format has none (lines format).
    */
   readonly seq: number | undefined;
   /** The bytes the card came from: a whole frame (STX..BCC) or a line without its terminator. */

@@ -8,9 +8,9 @@
  * on every attempt, as a replug may give the device another path. Sequence state is kept
  * across the reconnect, so frames lost on the way show up as `sequence-gap`.
  */
-import { Listeners } from '../app/listeners';
 import type { SerialPort } from 'serialport';
 import type { Result } from '../app/domain/result';
+import { Listeners } from '../app/listeners';
 import { makeBackoff, type Backoff, type BackoffOptions } from './backoff';
 import {
   systemClock,
@@ -24,9 +24,10 @@ import {
 } from './card-source';
 import type { FramedDecoderOptions } from './decoders/framed';
 import type { LineDecoderOptions } from './decoders/lines';
-import { checkKnownKeys, intOption, OptionError } from './decoders/options';
+import { checkKnownKeys, intOption, oneOfOption, OptionError } from './decoders/options';
+import { BAUD_RATE, HEARTBEAT_TIMEOUT_MS } from './limits';
 import { formatDeviceRef, listPorts, parseDeviceRef, resolvePort, type DeviceRef, type PortListing } from './ports';
-import { FramedReceiver, makeReceiver, WIRE_FORMATS, type Receiver, type WireFormat } from './protocol/receiver';
+import { makeReceiver, WIRE_FORMATS, type Receiver, type WireFormat } from './protocol/receiver';
 import { createSerialPort } from './transport';
 
 export interface SerialCardDeviceOptions {
@@ -60,12 +61,10 @@ export interface SerialCardDeviceOptions {
 
 const KNOWN = ['port', 'format', 'role', 'baudRate', 'dataBits', 'parity', 'stopBits', 'lines', 'framed', 'heartbeatTimeoutMs', 'reconnect', 'clock', 'id', 'label', 'listPorts'];
 
-/** Counters for diagnostics and the technician's screen. */
+/** Counters for diagnostics. */
 export interface DeviceStats {
+  /** Successful opens of the port: 1 + the reconnects so far. */
   opens: number;
-  disconnects: number;
-  bytesIn: number;
-  events: number;
 }
 
 export class SerialCardDevice implements CardSource {
@@ -75,7 +74,7 @@ export class SerialCardDevice implements CardSource {
   readonly simulated = false;
   readonly format: WireFormat;
   readonly ref: DeviceRef;
-  readonly stats: DeviceStats = { opens: 0, disconnects: 0, bytesIn: 0, events: 0 };
+  readonly stats: DeviceStats = { opens: 0 };
   private stateNow: SourceState = 'stopped';
   private readonly listeners = new Listeners<SourceEvent>();
   private readonly receiver: Receiver;
@@ -97,34 +96,29 @@ export class SerialCardDevice implements CardSource {
 
   constructor(options: SerialCardDeviceOptions) {
     const where = 'SerialCardDevice';
-    if (options === null || typeof options !== 'object') throw new OptionError(`${where}: options must be an object`);
     checkKnownKeys(where, options, KNOWN);
-    if (!WIRE_FORMATS.includes(options.format)) throw new OptionError(`${where}: format must be one of ${WIRE_FORMATS.join(', ')}, got ${JSON.stringify(options.format)}`);
-    this.format = options.format;
+    this.format = oneOfOption(where, 'format', options.format, WIRE_FORMATS);
     if (typeof options.port === 'string') {
       const r = parseDeviceRef(options.port);
-      if (!r.ok) throw new OptionError(`${where}: port: ${r.error.message}`);
+      if (!r.ok) throw new OptionError(where, 'port', `is not usable: ${r.error.message}`);
       this.ref = r.value;
     } else if (options.port && (options.port.kind === 'usb' || options.port.kind === 'path')) {
       const r = parseDeviceRef(formatDeviceRef(options.port));
-      if (!r.ok) throw new OptionError(`${where}: port: ${r.error.message}`);
+      if (!r.ok) throw new OptionError(where, 'port', `is not usable: ${r.error.message}`);
       this.ref = r.value;
     } else {
-      throw new OptionError(`${where}: port is required (a path or usb:VID:PID[:SERIAL])`);
+      throw new OptionError(where, 'port', 'is required (a path or usb:VID:PID[:SERIAL])');
     }
-    const role = options.role ?? 'shoe';
-    if (role !== 'shoe' && role !== 'scanner') throw new OptionError(`${where}: role must be shoe or scanner, got ${JSON.stringify(role)}`);
+    const role = oneOfOption<DeviceRole>(where, 'role', options.role, ['shoe', 'scanner'], 'shoe');
     this.role = role;
-    const baudRate = intOption(where, 'baudRate', options.baudRate, 9600, 50, 4_000_000);
-    const dataBits = options.dataBits ?? 8;
-    if (dataBits !== 7 && dataBits !== 8) throw new OptionError(`${where}: dataBits must be 7 or 8, got ${JSON.stringify(dataBits)}`);
-    const parity = options.parity ?? 'none';
-    if (!['none', 'even', 'odd'].includes(parity)) throw new OptionError(`${where}: parity must be none, even or odd, got ${JSON.stringify(parity)}`);
-    const stopBits = options.stopBits ?? 1;
-    if (stopBits !== 1 && stopBits !== 2) throw new OptionError(`${where}: stopBits must be 1 or 2, got ${JSON.stringify(stopBits)}`);
-    this.serial = { baudRate, dataBits, parity, stopBits };
+    this.serial = {
+      baudRate: intOption(where, 'baudRate', options.baudRate, 9600, ...BAUD_RATE),
+      dataBits: oneOfOption(where, 'dataBits', options.dataBits, [7, 8] as const, 8),
+      parity: oneOfOption(where, 'parity', options.parity, ['none', 'even', 'odd'] as const, 'none'),
+      stopBits: oneOfOption(where, 'stopBits', options.stopBits, [1, 2] as const, 1),
+    };
     const hb = options.heartbeatTimeoutMs === undefined ? (this.format === 'framed' ? 3000 : null) : options.heartbeatTimeoutMs;
-    this.heartbeatTimeoutMs = hb === null ? null : intOption(where, 'heartbeatTimeoutMs', hb, 3000, 10, 3_600_000);
+    this.heartbeatTimeoutMs = hb === null ? null : intOption(where, 'heartbeatTimeoutMs', hb, 3000, ...HEARTBEAT_TIMEOUT_MS);
     this.receiver = makeReceiver(this.format, { lines: options.lines, framed: options.framed });
     this.backoff = makeBackoff(options.reconnect ?? {});
     this.clock = options.clock ?? systemClock;
@@ -138,9 +132,9 @@ export class SerialCardDevice implements CardSource {
     return this.stateNow;
   }
 
-  /** Receiver counters (framed: frames, bad frames, duplicates, gaps). */
+  /** Receiver counters (framed: frames, bad frames, duplicates, gaps, bytes discarded; lines: none). */
   get protocolCounts(): Record<string, number> {
-    return this.receiver instanceof FramedReceiver ? { ...this.receiver.counts, discardedBytes: this.receiver.discardedBytes } : {};
+    return this.receiver.counts();
   }
 
   subscribe(listener: SourceListener): () => void {
@@ -221,7 +215,6 @@ export class SerialCardDevice implements CardSource {
 
   private onData(port: SerialPort, chunk: Buffer): void {
     if (port !== this.port) return;
-    this.stats.bytesIn += chunk.length;
     const result = this.receiver.push(chunk);
     if (result.heard) {
       this.lastHeard = performance.now();
@@ -238,7 +231,6 @@ export class SerialCardDevice implements CardSource {
   private onLost(port: SerialPort, reason: string): void {
     if (port !== this.port || this.stateNow === 'stopped') return;
     this.port = undefined;
-    this.stats.disconnects++;
     this.stopWatchdog();
     this.emitAll(this.receiver.disconnected());
     this.stateNow = 'reconnecting';
@@ -281,7 +273,6 @@ export class SerialCardDevice implements CardSource {
   }
 
   private emit(body: EventBody): void {
-    this.stats.events++;
     const event = ('kind' in body ? { ...body, device: this.id, at: this.clock() } : { kind: 'status', device: this.id, at: this.clock(), ...body }) as SourceEvent;
     this.listeners.emit(event);
   }

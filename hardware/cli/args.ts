@@ -2,6 +2,8 @@
 import { closeSync, constants as fsConstants, openSync, statSync, type Stats } from 'node:fs';
 import { isatty } from 'node:tty';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { OptionError } from '../decoders/options';
+import type { IntRange } from '../limits';
 
 export class UsageError extends Error {}
 
@@ -16,10 +18,49 @@ export function parseFlags<T extends ParseArgsConfig['options']>(argv: string[],
 /** An integer flag in [min, max], or the default. */
 export function intFlag(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
-  if (!/^-?\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number, got ${JSON.stringify(value)}`);
-  const n = Number(value);
+  const n = wholeNumber(name, value);
   if (n < min || n > max) throw new UsageError(`--${name} must be from ${min} to ${max}, got ${n}`);
   return n;
+}
+
+/** A flag where 0 means off (null), else an integer in `range`; undefined when not given. */
+export function intFlagOrOff(name: string, value: string | undefined, [min, max]: IntRange): number | null | undefined {
+  if (value === undefined) return undefined;
+  const n = wholeNumber(name, value);
+  if (n === 0) return null;
+  if (n < min || n > max) throw new UsageError(`--${name} must be 0 (off) or from ${min} to ${max}, got ${n}`);
+  return n;
+}
+
+function wholeNumber(name: string, value: string): number {
+  if (!/^-?\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+/**
+ * Refuses flags that only mean something in another wire format: `only` lists, per format,
+ * the flags for it alone (e.g. `{ lines: ['prefix'] }`).
+ */
+export function checkFormatFlags(values: Readonly<Record<string, unknown>>, format: string, only: Readonly<Record<string, readonly string[]>>): void {
+  for (const [other, flags] of Object.entries(only)) {
+    if (other === format) continue;
+    const given = flags.find((flag) => values[flag] !== undefined);
+    if (given !== undefined) throw new UsageError(`--${given} only applies to --format ${other} (this is --format ${format})`);
+  }
+}
+
+/**
+ * Runs `build`, a constructor given options set from flags. A refused option that a flag set
+ * (`flagOf`: option name -> flag name) is reported as that flag, so the user reads the flag
+ * they typed (`--prefix must ...`), not the option inside (`LineDecoder: prefix must ...`).
+ */
+export function withFlags<T>(flagOf: Readonly<Record<string, string>>, build: () => T): T {
+  try {
+    return build();
+  } catch (e) {
+    if (e instanceof OptionError && e.option !== undefined && Object.hasOwn(flagOf, e.option)) throw new UsageError(`--${flagOf[e.option]} ${e.problem}`);
+    throw e;
+  }
 }
 
 /** Runs `main`, printing usage errors without a stack and exiting 2. */

@@ -6,26 +6,28 @@
  * the serial ports the system knows, one JSON line each, with the reference to configure.
  */
 import { formatCard } from '../../app/domain/cards';
-import type { SourceEvent } from '../card-source';
+import type { DeviceRole, SourceEvent } from '../card-source';
 import { toHex } from '../decoders/framed';
+import { BAUD_RATE, HEARTBEAT_TIMEOUT_MS } from '../limits';
 import { listPorts, parseDeviceRef } from '../ports';
+import { WIRE_FORMATS, type WireFormat } from '../protocol/receiver';
 import { SerialCardDevice } from '../serial-device';
-import { checkPortPath, intFlag, parseFlags, runCli, UsageError } from './args';
+import { checkFormatFlags, checkPortPath, intFlag, intFlagOrOff, parseFlags, runCli, UsageError, withFlags } from './args';
 
 const USAGE = `usage: npm run --silent shoe:read -- --port PORT --format lines|framed [options]
        npm run --silent shoe:read -- --list
   --port PORT        a path (/dev/ttyUSB0, COM3, a pty) or usb:VID:PID[:SERIAL]
   --format F         lines or framed
   --role R           shoe (default) or scanner
-  --baud N           baud rate (default 9600, 8N1)
-  --prefix TEXT      lines: text before each card
-  --heartbeat-ms MS  report heartbeat-lost after this long without a frame, 0 = off
-                     (default 3000 for framed, off for lines)
+  --baud N           baud rate, ${BAUD_RATE[0]}..${BAUD_RATE[1]} (default 9600, 8N1)
+  --prefix TEXT      lines only: text before each card
+  --heartbeat-ms MS  report heartbeat-lost after this long without anything intact:
+                     0 = off, or ${HEARTBEAT_TIMEOUT_MS[0]}..${HEARTBEAT_TIMEOUT_MS[1]} (default 3000 for framed, off for lines)
   --count N          exit after N cards
   --list             list serial ports and exit`;
 
 /** One event as a JSON-friendly object: raw bytes as hex, the card as text and code, time as ISO. */
-export function eventToJson(e: SourceEvent): Record<string, unknown> {
+function eventToJson(e: SourceEvent): Record<string, unknown> {
   const base: Record<string, unknown> = { ...e, at: new Date(e.at).toISOString() };
   if (e.kind === 'card') {
     base.card = formatCard(e.card);
@@ -64,25 +66,29 @@ runCli(async () => {
     for (const p of listed.value) process.stdout.write(`${JSON.stringify(p)}\n`);
     return;
   }
-  if (!f.port) throw new UsageError(`--port is required\n\n${USAGE}`);
-  const ref = parseDeviceRef(f.port);
+  const port = f.port;
+  if (!port) throw new UsageError(`--port is required\n\n${USAGE}`);
+  const ref = parseDeviceRef(port);
   if (!ref.ok) throw new UsageError(`--port: ${ref.error.message}`);
-  if (f.format !== 'lines' && f.format !== 'framed') throw new UsageError(`--format must be lines or framed, got ${JSON.stringify(f.format ?? null)}\n\n${USAGE}`);
-  const role = f.role ?? 'shoe';
-  if (role !== 'shoe' && role !== 'scanner') throw new UsageError(`--role must be shoe or scanner, got ${JSON.stringify(role)}`);
-  const hb = f['heartbeat-ms'] === undefined ? undefined : intFlag('heartbeat-ms', f['heartbeat-ms'], 0, 0, 3_600_000);
+  const format = f.format as WireFormat;
+  if (!WIRE_FORMATS.includes(format)) throw new UsageError(`--format must be lines or framed, got ${JSON.stringify(f.format ?? null)}\n\n${USAGE}`);
+  checkFormatFlags(f, format, { lines: ['prefix'] });
+  const heartbeatTimeoutMs = intFlagOrOff('heartbeat-ms', f['heartbeat-ms'], HEARTBEAT_TIMEOUT_MS);
   const count = f.count === undefined ? undefined : intFlag('count', f.count, 0, 1, 1_000_000);
+  const baudRate = intFlag('baud', f.baud, 9600, ...BAUD_RATE);
+
+  const device = withFlags({ role: 'role', baudRate: 'baud', prefix: 'prefix', heartbeatTimeoutMs: 'heartbeat-ms' }, () =>
+    new SerialCardDevice({
+      port,
+      format,
+      role: f.role as DeviceRole | undefined,
+      baudRate,
+      lines: f.prefix !== undefined ? { prefix: f.prefix } : {},
+      heartbeatTimeoutMs,
+    }),
+  );
   // A USB reference is looked up (and waited for) by the device; a path must be a port now.
   if (ref.value.kind === 'path') checkPortPath('port', ref.value.path);
-
-  const device = new SerialCardDevice({
-    port: f.port,
-    format: f.format,
-    role,
-    baudRate: intFlag('baud', f.baud, 9600, 50, 4_000_000),
-    lines: f.prefix !== undefined ? { prefix: f.prefix } : {},
-    heartbeatTimeoutMs: hb === undefined ? undefined : hb === 0 ? null : hb,
-  });
   let cards = 0;
   let stopping = false;
   const shutdown = async () => {

@@ -11,7 +11,7 @@
  * It resynchronises on the next STX after garbage; no byte sequence can make it throw, and it
  * never returns a `frame` whose BCC does not check.
  */
-import { checkKnownKeys, intOption, OptionError } from './options';
+import { checkKnownKeys, intOption } from './options';
 
 export const STX = 0x02;
 export const ETX = 0x03;
@@ -60,7 +60,6 @@ export class FramedDecoder {
 
   constructor(options: FramedDecoderOptions = {}) {
     const where = 'FramedDecoder';
-    if (options === null || typeof options !== 'object') throw new OptionError(`${where}: options must be an object`);
     checkKnownKeys(where, options, ['maxPayload']);
     this.maxPayload = intOption(where, 'maxPayload', options.maxPayload, DEFAULT_MAX_PAYLOAD, 1, 250);
     // STX + 2 SEQ + payload + ETX + BCC

@@ -38,14 +38,14 @@ export class LineDecoder {
 
   constructor(options: LineDecoderOptions = {}) {
     const where = 'LineDecoder';
-    if (options === null || typeof options !== 'object') throw new OptionError(`${where}: options must be an object`);
     checkKnownKeys(where, options, ['prefix', 'maxLineBytes']);
     this.maxLineBytes = intOption(where, 'maxLineBytes', options.maxLineBytes, 64, 4, 1024);
     const prefix = options.prefix ?? '';
-    if (typeof prefix !== 'string') throw new OptionError(`${where}: prefix must be text, got ${JSON.stringify(prefix)}`);
-    if (/[\r\n]/.test(prefix)) throw new OptionError(`${where}: prefix must not contain CR or LF`);
-    if (new TextEncoder().encode(prefix).length + 2 > this.maxLineBytes) {
-      throw new OptionError(`${where}: prefix ${JSON.stringify(prefix)} leaves no room for a card within maxLineBytes ${this.maxLineBytes}`);
+    if (typeof prefix !== 'string') throw new OptionError(where, 'prefix', `must be text, got ${JSON.stringify(prefix)}`);
+    if (/[\r\n]/.test(prefix)) throw new OptionError(where, 'prefix', 'must not contain CR or LF');
+    const room = this.maxLineBytes - 2; // a card is two characters
+    if (new TextEncoder().encode(prefix).length > room) {
+      throw new OptionError(where, 'prefix', `must be at most ${room} bytes, to leave room for a card in a line of at most ${this.maxLineBytes} bytes; got ${JSON.stringify(prefix)}`);
     }
     this.prefix = prefix;
     this.buf = new Uint8Array(this.maxLineBytes + 1);
@@ -118,3 +118,5 @@ export function encodeLine(text: string, ending: LineEnding = 'CRLF'): Uint8Arra
 
 export type LineEnding = 'CR' | 'LF' | 'CRLF';
 export const LINE_ENDINGS: Record<LineEnding, string> = { CR: '\r', LF: '\n', CRLF: '\r\n' };
+/** The names of {@link LINE_ENDINGS}, for checking an option or a flag. */
+export const LINE_ENDING_NAMES = Object.keys(LINE_ENDINGS) as LineEnding[];

@@ -27,6 +27,8 @@ export interface Receiver {
   disconnected(): EventBody[];
   /** Forget everything, sequence state included (a new session). */
   reset(): void;
+  /** Counters for diagnostics, by name (empty when the format keeps none). */
+  counts(): Record<string, number>;
 }
 
 const EMPTY = new Uint8Array(0);
@@ -55,6 +57,10 @@ export class LinesReceiver implements Receiver {
   reset(): void {
     this.decoder.reset();
   }
+
+  counts(): Record<string, number> {
+    return {};
+  }
 }
 
 /**
@@ -68,16 +74,15 @@ export class FramedReceiver implements Receiver {
   /** SEQ of the last accepted card/status frame, or the one before a heartbeat's "next". */
   private lastSeq: number | undefined;
   private lastRaw: Uint8Array | undefined;
-  /** Counters for diagnostics. */
-  readonly counts = { frames: 0, badFrames: 0, duplicates: 0, gaps: 0 };
+  private readonly tally = { frames: 0, badFrames: 0, duplicates: 0, gaps: 0 };
 
   constructor(options: FramedDecoderOptions = {}) {
     this.decoder = new FramedDecoder(options);
   }
 
-  /** Bytes skipped outside frames so far. */
-  get discardedBytes(): number {
-    return this.decoder.discardedBytes;
+  /** Frames accepted, bad frames (NAKed), duplicates dropped, gaps reported, bytes skipped outside frames. */
+  counts(): { frames: number; badFrames: number; duplicates: number; gaps: number; discardedBytes: number } {
+    return { ...this.tally, discardedBytes: this.decoder.discardedBytes };
   }
 
   push(chunk: Uint8Array): ReceiveResult {
@@ -86,12 +91,12 @@ export class FramedReceiver implements Receiver {
     let heard = false;
     for (const item of this.decoder.push(chunk)) {
       if (item.kind === 'bad-frame') {
-        this.counts.badFrames++;
+        this.tally.badFrames++;
         replies.push(encodeNak());
         continue;
       }
       heard = true;
-      this.counts.frames++;
+      this.tally.frames++;
       const msg = parsePayload(item.payload);
       if (msg.type === 'heartbeat') {
         // A heartbeat's SEQ is the number the shoe's next frame will carry.
@@ -103,7 +108,7 @@ export class FramedReceiver implements Receiver {
       }
       replies.push(encodeAck(item.seq));
       if (this.lastSeq === item.seq && this.lastRaw !== undefined && sameBytes(this.lastRaw, item.raw)) {
-        this.counts.duplicates++;
+        this.tally.duplicates++;
         continue;
       }
       if (this.lastSeq !== undefined && item.seq !== (this.lastSeq + 1) % SEQ_MODULUS) events.push(this.gap(item.seq));
@@ -140,7 +145,7 @@ export class FramedReceiver implements Receiver {
   }
 
   private gap(received: number): EventBody {
-    this.counts.gaps++;
+    this.tally.gaps++;
     const expected = ((this.lastSeq ?? 0) + 1) % SEQ_MODULUS;
     const missing = (received - expected + SEQ_MODULUS) % SEQ_MODULUS;
     return { status: 'sequence-gap', expected, received, missing };

@@ -3,7 +3,7 @@
  * machine, so a simulated hand can be replayed and a test can name the cards it expects.
  * Pure: no clock, no Math.random.
  */
-import { DECK_SIZE, type Card } from '../../app/domain/cards';
+import { fullDeck, type Card } from '../../app/domain/cards';
 
 /** A source of uniform 32-bit unsigned integers. */
 export interface Prng {
@@ -64,8 +64,5 @@ export function shuffle<T>(items: readonly T[], prng: Prng): T[] {
 
 /** The 52 cards in the order a shoe loaded with deck number `seed` deals them. Pure. */
 export function shuffledDeck(seed: number): Card[] {
-  return shuffle(
-    Array.from({ length: DECK_SIZE }, (_, i) => i),
-    seededPrng(seed),
-  );
+  return shuffle(fullDeck(), seededPrng(seed));
 }

@@ -6,6 +6,7 @@
  * `read-twice@5`, `jam@20:300`, `unplug@26:500`.
  */
 import { fail, ok, type Result } from '../../app/domain/result';
+import type { WireFormat } from '../protocol/receiver';
 
 export const FAULT_KINDS = [
   /** The card at `at` is reported twice (two card events, consecutive sequence numbers). */
@@ -42,8 +43,31 @@ export interface Fault {
 /** Default durations for faults that last. */
 export const DEFAULT_FAULT_MS: Partial<Record<FaultKind, number>> = { jam: 500, 'lid-open': 500, unplug: 500, silence: 1500 };
 
-/** Faults that only exist on a wire; the in-process shoe refuses them. */
+/** Faults that need the framed format's checksum or sequence numbers; a lines shoe cannot produce them. */
+export const FRAMED_ONLY_FAULTS: readonly FaultKind[] = ['bad-checksum', 'skip-seq'];
+
+/** Faults that only exist on a wire; the in-process shoe (no wire) cannot produce them. */
 export const WIRE_ONLY_FAULTS: readonly FaultKind[] = ['bad-checksum', 'garbage'];
+
+/** Who produces a fault plan: a serial shoe speaking one wire format, or the in-process shoe. */
+export type FaultTarget = WireFormat | 'in-process';
+
+/**
+ * The first fault of `faults` that `target` cannot produce, with why (for the caller's
+ * message), or undefined when it can produce them all. The one place that says which
+ * faults each simulator and format allows.
+ */
+export function unsupportedFault(faults: readonly Fault[], target: FaultTarget): { readonly fault: Fault; readonly why: string } | undefined {
+  if (target === 'lines') {
+    const fault = faults.find((f) => FRAMED_ONLY_FAULTS.includes(f.kind));
+    return fault && { fault, why: 'the lines format has no checksum or sequence numbers' };
+  }
+  if (target === 'in-process') {
+    const fault = faults.find((f) => WIRE_ONLY_FAULTS.includes(f.kind));
+    return fault && { fault, why: 'the in-process shoe has no wire; use the serial simulator, hardware/sim/serial-shoe-sim.ts' };
+  }
+  return undefined;
+}
 
 function isFaultKind(s: string): s is FaultKind {
   return (FAULT_KINDS as readonly string[]).includes(s);

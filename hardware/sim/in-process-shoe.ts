@@ -5,13 +5,12 @@
  * configured ("Simulated shoe" on screen); tests of the hand logic use it with pace 0.
  *
  * Events look exactly like a real framed shoe's after the reader has dealt with the wire:
- * cards carry a sequence number (0..99, wrapping, one per card), a skipped number is
- * reported as `sequence-gap`, an unplug as `disconnected` then `connected`.
+ * cards carry a sequence number (0..99, wrapping; each card read and each unreadable card
+ * takes one, status reports take none), a skipped number is reported as `sequence-gap`, an
+ * unplug as `disconnected` then `connected`.
  */
-import { Sleeps } from './sleeps';
-import { Listeners } from '../../app/listeners';
 import { DECK_SIZE, formatCard, isCard, type Card } from '../../app/domain/cards';
-import { unwrap } from '../../app/domain/result';
+import { Listeners } from '../../app/listeners';
 import {
   systemClock,
   type CardSource,
@@ -22,17 +21,21 @@ import {
   type SourceState,
   type StatusBody,
 } from '../card-source';
+import { SEQ_MODULUS } from '../decoders/framed';
+import { checkKnownKeys, intOption, oneOfOption, OptionError } from '../decoders/options';
+import { HEARTBEAT_TIMEOUT_MS, PACE_MS, SEED } from '../limits';
 import { shuffledDeck } from './deck';
-import { faultMs, faultsAt, parseFaults, WIRE_ONLY_FAULTS, type Fault } from './faults';
+import { faultMs, faultsAt, parseFaults, unsupportedFault, type Fault } from './faults';
+import { Sleeps } from './sleeps';
 
 export interface InProcessShoeOptions {
   /** Seed of the first deck; deal n (from 0) uses `seed + n` unless `deal(seed)` names one. Default 1. */
   readonly seed?: number;
-  /** Milliseconds between two cards; 0 deals as fast as the listeners take them. Default 150. */
+  /** Milliseconds between two cards, 0..600000; 0 deals as fast as the listeners take them. Default 150. */
   readonly paceMs?: number;
   /** Faults for every deal (positions within the deal). Text (`jam@20:300`) or objects. */
   readonly faults?: readonly (Fault | string)[];
-  /** `silence` longer than this reports `heartbeat-lost`, like the serial reader's watchdog. Default 3000. */
+  /** `silence` longer than this reports `heartbeat-lost`, like the serial reader's watchdog. 10..3600000, default 3000. */
   readonly heartbeatTimeoutMs?: number;
   readonly role?: DeviceRole;
   /** Default `sim:in-process`. */
@@ -51,7 +54,7 @@ export interface DealReport {
   readonly completed: boolean;
 }
 
-const SEQ_MODULUS = 100;
+const KNOWN = ['seed', 'paceMs', 'faults', 'heartbeatTimeoutMs', 'role', 'id', 'clock'];
 
 export class InProcessShoe implements CardSource {
   readonly id: string;
@@ -71,21 +74,21 @@ export class InProcessShoe implements CardSource {
   private readonly sleeps = new Sleeps();
 
   constructor(options: InProcessShoeOptions = {}) {
-    const paceMs = options.paceMs ?? 150;
-    if (!Number.isFinite(paceMs) || paceMs < 0) throw new RangeError(`paceMs must be a number >= 0, got ${paceMs}`);
-    const seed = options.seed ?? 1;
-    if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be a safe integer, got ${seed}`);
-    const hb = options.heartbeatTimeoutMs ?? 3000;
-    if (!Number.isFinite(hb) || hb <= 0) throw new RangeError(`heartbeatTimeoutMs must be > 0, got ${hb}`);
-    const faults = unwrap(parseFaults(options.faults ?? []));
-    const wire = faults.find((f) => WIRE_ONLY_FAULTS.includes(f.kind));
-    if (wire) throw new RangeError(`fault ${wire.kind} only exists on a wire; use the serial simulator (hardware/sim/serial-shoe-sim.ts) for it`);
-    this.paceMs = paceMs;
+    const where = 'InProcessShoe';
+    checkKnownKeys(where, options, KNOWN);
+    const seed = intOption(where, 'seed', options.seed, 1, ...SEED);
+    this.paceMs = intOption(where, 'paceMs', options.paceMs, 150, ...PACE_MS);
+    this.heartbeatTimeoutMs = intOption(where, 'heartbeatTimeoutMs', options.heartbeatTimeoutMs, 3000, ...HEARTBEAT_TIMEOUT_MS);
+    const parsed = parseFaults(options.faults ?? []);
+    if (!parsed.ok) throw new OptionError(where, 'faults', `refused: ${parsed.error.message}`);
+    const unsupported = unsupportedFault(parsed.value, 'in-process');
+    if (unsupported) throw new OptionError(where, 'faults', `refused: fault ${unsupported.fault.kind} only exists on a wire (${unsupported.why})`);
+    this.faults = parsed.value;
     this.baseSeed = seed;
-    this.heartbeatTimeoutMs = hb;
-    this.faults = faults;
+    if (options.clock !== undefined && typeof options.clock !== 'function') throw new OptionError(where, 'clock', 'must be a function returning ms since the epoch');
     this.clock = options.clock ?? systemClock;
-    this.role = options.role ?? 'shoe';
+    this.role = oneOfOption<DeviceRole>(where, 'role', options.role, ['shoe', 'scanner'], 'shoe');
+    if (options.id !== undefined && (typeof options.id !== 'string' || options.id === '')) throw new OptionError(where, 'id', `must be non-empty text, got ${JSON.stringify(options.id)}`);
     this.id = options.id ?? 'sim:in-process';
     this.label = this.role === 'shoe' ? `Simulated shoe (seed ${seed})` : 'Simulated scanner';
   }
@@ -142,14 +145,15 @@ export class InProcessShoe implements CardSource {
     this.busy = true;
     try {
       for (let k = 0; k < cards.length; k++) {
-        if (k > 0 && this.paceMs > 0) await this.sleep(this.paceMs);
+        if (k > 0 && this.paceMs > 0) await this.sleeps.sleep(this.paceMs);
         if (!this.live()) return { seed, cards, completed: false };
-        for (const f of faultsAt(this.faults, k)) {
+        const here = faultsAt(this.faults, k);
+        for (const f of here) {
           await this.applyFault(f);
           if (!this.live()) return { seed, cards, completed: false };
         }
-        const twice = this.faults.some((f) => f.at === k && f.kind === 'read-twice');
-        const unreadable = this.faults.some((f) => f.at === k && f.kind === 'unreadable');
+        const twice = here.some((f) => f.kind === 'read-twice');
+        const unreadable = here.some((f) => f.kind === 'unreadable');
         const text = formatCard(cards[k]);
         if (unreadable) {
           this.nextSeq();
@@ -176,26 +180,26 @@ export class InProcessShoe implements CardSource {
       case 'unplug':
         this.stateNow = 'reconnecting';
         this.status({ status: 'disconnected', reason: 'simulated unplug', willRetry: true });
-        await this.sleep(ms);
+        await this.sleeps.sleep(ms);
         if (!this.live()) return;
         this.stateNow = 'connected';
         this.status({ status: 'connected', path: 'in-process', reconnect: true });
         return;
       case 'silence':
         if (ms < this.heartbeatTimeoutMs) {
-          await this.sleep(ms);
+          await this.sleeps.sleep(ms);
           return;
         }
-        await this.sleep(this.heartbeatTimeoutMs);
+        await this.sleeps.sleep(this.heartbeatTimeoutMs);
         if (!this.live()) return;
         this.status({ status: 'heartbeat-lost', silentMs: this.heartbeatTimeoutMs });
-        await this.sleep(ms - this.heartbeatTimeoutMs);
+        await this.sleeps.sleep(ms - this.heartbeatTimeoutMs);
         if (this.live()) this.status({ status: 'heartbeat-restored' });
         return;
       case 'jam':
       case 'lid-open':
         this.status({ status: f.kind });
-        await this.sleep(ms);
+        await this.sleeps.sleep(ms);
         if (this.live()) this.status({ status: 'ready' });
         return;
       case 'skip-seq': {
@@ -221,9 +225,5 @@ export class InProcessShoe implements CardSource {
 
   private status(body: StatusBody): void {
     this.listeners.emit({ kind: 'status', device: this.id, at: this.clock(), ...body } as SourceEvent);
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return this.sleeps.sleep(ms);
   }
 }

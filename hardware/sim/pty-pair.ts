@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, lstatSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sleep } from './sleeps';
 
 export interface PtyPairOptions {
   /** Directory for the links; default a new temporary directory (removed by `close()`). */
@@ -60,10 +61,6 @@ export class PtyPair {
   /** The pid of the running socat, or undefined while unplugged. */
   get pid(): number | undefined {
     return this.child?.pid;
-  }
-
-  get plugged(): boolean {
-    return this.child !== undefined;
   }
 
   /** Starts socat (again) on the same link paths. */
@@ -141,8 +138,4 @@ function removeStaleLink(path: string): void {
   } catch {
     /* not there */
   }
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -5,18 +5,19 @@
  * it is a complete shoe: stop-and-wait with ACK/NAK, retransmission on NAK or timeout,
  * heartbeats when idle; it is the reference implementation of docs/wire-formats.md.
  */
-import { Sleeps } from './sleeps';
 import type { SerialPort } from 'serialport';
 import { DECK_SIZE, formatCard, isCard, type Card } from '../../app/domain/cards';
 import { AnswerDecoder, encodeFrame, SEQ_MODULUS, type Answer } from '../decoders/framed';
-import { encodeLine, LINE_ENDINGS, type LineEnding } from '../decoders/lines';
-import { checkKnownKeys, intOption, OptionError } from '../decoders/options';
+import { encodeLine, LINE_ENDING_NAMES, type LineEnding } from '../decoders/lines';
+import { checkKnownKeys, intOption, oneOfOption, OptionError } from '../decoders/options';
+import { BAUD_RATE, PACE_MS, SEED, SIM_ACK_TIMEOUT_MS, SIM_HEARTBEAT_MS } from '../limits';
 import { cardPayload, HEARTBEAT_PAYLOAD, statusPayload, type StatusCode } from '../protocol/framed-payload';
 import { WIRE_FORMATS, type WireFormat } from '../protocol/receiver';
 import { createSerialPort, writeBytes } from '../transport';
 import { shuffledDeck } from './deck';
-import { faultMs, faultsAt, parseFaults, type Fault, type FaultKind } from './faults';
+import { faultMs, faultsAt, parseFaults, unsupportedFault, type Fault, type FaultKind } from './faults';
 import type { DealReport } from './in-process-shoe';
+import { Sleeps } from './sleeps';
 
 export interface SerialShoeSimOptions {
   /** The port the simulated device opens (the device end of a pty pair). */
@@ -24,13 +25,13 @@ export interface SerialShoeSimOptions {
   readonly format: WireFormat;
   /** Seed of the first deck; deal n uses `seed + n` unless `deal(seed)` names one. Default 1. */
   readonly seed?: number;
-  /** Milliseconds between cards. Default 300. 0 = as fast as the line allows. */
+  /** Milliseconds between cards, 0..600000. Default 300. 0 = as fast as the line allows. */
   readonly paceMs?: number;
   readonly faults?: readonly (Fault | string)[];
   readonly baudRate?: number;
-  /** Framed: a heartbeat every this many ms while idle; null for none. Default 1000. */
+  /** Framed: a heartbeat every this many ms (5..600000) while idle; null for none. Default 1000. */
   readonly heartbeatMs?: number | null;
-  /** Framed: resend a frame not answered within this long. Default 250 ms. */
+  /** Framed: resend a frame not answered within this long, 5..60000 ms. Default 250 ms. */
   readonly ackTimeoutMs?: number;
   /** Lines: terminator. Default CRLF. */
   readonly lineEnding?: LineEnding;
@@ -57,7 +58,20 @@ export interface SerialShoeSimOptions {
 }
 
 const KNOWN = ['path', 'format', 'seed', 'paceMs', 'faults', 'baudRate', 'heartbeatMs', 'ackTimeoutMs', 'lineEnding', 'linePrefix', 'unplug', 'replugSettleMs', 'reopenMs', 'onCardWrite', 'log'];
-const FRAMED_ONLY: readonly FaultKind[] = ['bad-checksum', 'skip-seq'];
+
+/** The options after checking, defaults filled in. */
+interface Settings {
+  readonly path: string;
+  readonly seed: number;
+  readonly paceMs: number;
+  readonly baudRate: number;
+  readonly heartbeatMs: number | null;
+  readonly ackTimeoutMs: number;
+  readonly lineEnding: LineEnding;
+  readonly linePrefix: string;
+  readonly reopenMs: number;
+  readonly replugSettleMs: number;
+}
 
 /** Noise the `garbage` fault puts on the wire (framed): stray bytes, then a frame start with a wrong check. */
 export const FRAMED_GARBAGE = Uint8Array.of(0x00, 0xff, 0x13, 0x7e, 0x03, 0x02, 0x39, 0x39, 0x43, 0x41, 0x73, 0x03, 0x00, 0x55, 0xaa);
@@ -66,9 +80,7 @@ export const LINES_GARBAGE = Uint8Array.of(0x00, 0xff, 0x13, 0x7e, 0x21, 0x80);
 
 export class SerialShoeSimulator {
   readonly format: WireFormat;
-  private readonly opts: Required<Omit<SerialShoeSimOptions, 'unplug' | 'onCardWrite' | 'log' | 'heartbeatMs'>> & {
-    heartbeatMs: number | null;
-  };
+  private readonly opts: Settings;
   private readonly faults: readonly Fault[];
   private readonly unplugHook: ((downMs: number) => Promise<void>) | undefined;
   private readonly onCardWrite: SerialShoeSimOptions['onCardWrite'];
@@ -90,47 +102,32 @@ export class SerialShoeSimulator {
 
   constructor(options: SerialShoeSimOptions) {
     const where = 'SerialShoeSimulator';
-    if (options === null || typeof options !== 'object') throw new OptionError(`${where}: options must be an object`);
     checkKnownKeys(where, options, KNOWN);
-    if (typeof options.path !== 'string' || options.path === '') throw new OptionError(`${where}: path is required`);
-    if (!WIRE_FORMATS.includes(options.format)) throw new OptionError(`${where}: format must be one of ${WIRE_FORMATS.join(', ')}, got ${JSON.stringify(options.format)}`);
-    this.format = options.format;
-    const seed = options.seed ?? 1;
-    if (!Number.isSafeInteger(seed)) throw new OptionError(`${where}: seed must be an integer, got ${JSON.stringify(seed)}`);
-    const lineEnding = options.lineEnding ?? 'CRLF';
-    if (!(lineEnding in LINE_ENDINGS)) throw new OptionError(`${where}: lineEnding must be CR, LF or CRLF, got ${JSON.stringify(lineEnding)}`);
+    if (typeof options.path !== 'string' || options.path === '') throw new OptionError(where, 'path', 'is required');
+    this.format = oneOfOption(where, 'format', options.format, WIRE_FORMATS);
     const linePrefix = options.linePrefix ?? '';
-    if (typeof linePrefix !== 'string' || /[\r\n]/.test(linePrefix)) throw new OptionError(`${where}: linePrefix must be text without CR or LF`);
+    if (typeof linePrefix !== 'string' || /[\r\n]/.test(linePrefix)) throw new OptionError(where, 'linePrefix', 'must be text without CR or LF');
     const hb = options.heartbeatMs === undefined ? 1000 : options.heartbeatMs;
     this.opts = {
       path: options.path,
-      format: options.format,
-      seed,
-      paceMs: intOption(where, 'paceMs', options.paceMs, 300, 0, 600_000),
-      faults: [],
-      baudRate: intOption(where, 'baudRate', options.baudRate, 9600, 50, 4_000_000),
-      heartbeatMs: hb === null ? null : intOption(where, 'heartbeatMs', hb, 1000, 5, 600_000),
-      ackTimeoutMs: intOption(where, 'ackTimeoutMs', options.ackTimeoutMs, 250, 5, 60_000),
-      lineEnding,
+      seed: intOption(where, 'seed', options.seed, 1, ...SEED),
+      paceMs: intOption(where, 'paceMs', options.paceMs, 300, ...PACE_MS),
+      baudRate: intOption(where, 'baudRate', options.baudRate, 9600, ...BAUD_RATE),
+      heartbeatMs: hb === null ? null : intOption(where, 'heartbeatMs', hb, 1000, ...SIM_HEARTBEAT_MS),
+      ackTimeoutMs: intOption(where, 'ackTimeoutMs', options.ackTimeoutMs, 250, ...SIM_ACK_TIMEOUT_MS),
+      lineEnding: oneOfOption(where, 'lineEnding', options.lineEnding, LINE_ENDING_NAMES, 'CRLF'),
       linePrefix,
       reopenMs: intOption(where, 'reopenMs', options.reopenMs, 20, 1, 60_000),
       replugSettleMs: intOption(where, 'replugSettleMs', options.replugSettleMs, 300, 0, 600_000),
     };
     const parsed = parseFaults(options.faults ?? []);
-    if (!parsed.ok) throw new OptionError(`${where}: ${parsed.error.message}`);
-    if (this.format === 'lines') {
-      const bad = parsed.value.find((f) => FRAMED_ONLY.includes(f.kind));
-      if (bad) throw new OptionError(`${where}: fault ${bad.kind} needs the framed format (the lines format has no checksum or sequence numbers)`);
-    }
+    if (!parsed.ok) throw new OptionError(where, 'faults', `refused: ${parsed.error.message}`);
+    const unsupported = unsupportedFault(parsed.value, this.format);
+    if (unsupported) throw new OptionError(where, 'faults', `refused: fault ${unsupported.fault.kind} needs the framed format (${unsupported.why})`);
     this.faults = parsed.value;
     this.unplugHook = options.unplug;
     this.onCardWrite = options.onCardWrite;
     this.log = options.log ?? (() => {});
-  }
-
-  /** True while the port is open. */
-  get connected(): boolean {
-    return this.port !== undefined;
   }
 
   /** Opens the port (retrying until it exists) and starts heartbeats. */
@@ -179,7 +176,7 @@ export class SerialShoeSimulator {
     this.busy = true;
     try {
       for (let k = 0; k < cards.length; k++) {
-        if (k > 0 && this.opts.paceMs > 0) await this.sleep(this.opts.paceMs);
+        if (k > 0 && this.opts.paceMs > 0) await this.sleeps.sleep(this.opts.paceMs);
         if (!this.running) return { seed, cards, completed: false };
         await this.dealOne(k, cards[k]);
         if (!this.running) return { seed, cards, completed: false };
@@ -205,12 +202,12 @@ export class SerialShoeSimulator {
         case 'silence':
           this.log(`silent for ${ms} ms`);
           this.silentUntil = performance.now() + ms;
-          await this.sleep(ms);
+          await this.sleeps.sleep(ms);
           break;
         case 'jam':
         case 'lid-open':
           if (this.format === 'framed') await this.sendStatus(f.kind === 'jam' ? 'JAM' : 'LID');
-          await this.sleep(ms);
+          await this.sleeps.sleep(ms);
           if (this.format === 'framed') await this.sendStatus('READY');
           break;
         case 'garbage':
@@ -316,15 +313,15 @@ export class SerialShoeSimulator {
     if (this.unplugHook) {
       await this.unplugHook(ms);
       await this.waitForPort();
-      if (this.format === 'lines') await this.sleep(this.opts.replugSettleMs);
+      if (this.format === 'lines') await this.sleeps.sleep(this.opts.replugSettleMs);
       return;
     }
     const port = this.port;
     this.port = undefined;
     if (port?.isOpen) await new Promise<void>((resolve) => port.close(() => resolve()));
-    await this.sleep(ms);
+    await this.sleeps.sleep(ms);
     if (this.running) await this.openPort();
-    if (this.format === 'lines') await this.sleep(this.opts.replugSettleMs);
+    if (this.format === 'lines') await this.sleeps.sleep(this.opts.replugSettleMs);
   }
 
   /**
@@ -379,10 +376,6 @@ export class SerialShoeSimulator {
       };
       attempt();
     });
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return this.sleeps.sleep(ms);
   }
 }
 

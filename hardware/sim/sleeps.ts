@@ -1,3 +1,10 @@
+/** Timed waits for the simulators and their tools. */
+
+/** Resolves after `ms`. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 /** Timed waits that can all be ended at once: a simulator that stops must not leave a deal waiting. */
 export class Sleeps {
   private readonly pending = new Set<{ readonly timer: ReturnType<typeof setTimeout>; readonly resolve: () => void }>();

@@ -3,11 +3,12 @@
  * `shoe:read` on the path it prints. Only the processes this test spawned are signalled, by pid.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatCards } from '../../../app/domain/cards';
 import { shuffledDeck } from '../../../hardware/sim/deck';
-import { alive } from './helpers';
 
 const TSX = 'node_modules/tsx/dist/cli.mjs';
 const children: ChildProcess[] = [];
@@ -20,6 +21,32 @@ function run(script: string, args: string[]): ChildProcess {
 
 function exited(child: ChildProcess): Promise<number | null> {
   return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** Runs a script to its end; its exit code and what it wrote. */
+async function runToEnd(script: string, args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  const child = run(script, args);
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const code = await exited(child);
+  return { code, out, err };
+}
+
+/** Pids of the processes whose command line mentions `text` (Linux /proc; empty elsewhere). */
+function processesMentioning(text: string): number[] {
+  if (!existsSync('/proc/self/cmdline')) return [];
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(text)) pids.push(Number(name));
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  return pids;
 }
 
 afterEach(async () => {
@@ -42,6 +69,10 @@ describe('shoe:sim and shoe:read', () => {
       });
       sim.once('exit', (code) => reject(new Error(`shoe:sim exited ${code}`)));
     });
+    // The pair's directory, made by the simulator's PtyPair; its socat runs with the links in it.
+    const pairDir = dirname(path);
+    expect(existsSync(path)).toBe(true);
+    if (existsSync('/proc/self/cmdline')) expect(processesMentioning(`link=${pairDir}/`)).toHaveLength(1); // the check below can see socat
     const reader = run('hardware/cli/shoe-read.ts', ['--port', path, '--format', 'framed']);
     const events: Record<string, unknown>[] = [];
     await new Promise<void>((resolve, reject) => {
@@ -62,8 +93,10 @@ describe('shoe:sim and shoe:read', () => {
     expect(typeof cards[0].at === 'string' && !Number.isNaN(Date.parse(cards[0].at))).toBe(true);
     const statuses = events.filter((e) => e.kind === 'status').map((e) => e.status);
     expect(statuses.slice(0, 4)).toEqual(['connected', 'jam', 'ready', 'shoe-empty']);
-    // Both processes are gone (the simulator's socat went with it).
-    expect(children.every((c) => c.pid === undefined || !alive(c.pid))).toBe(true);
+    // The simulator cleaned up its pair on the way out: socat (its child, our grandchild) was
+    // ended and waited for before the pair's directory was removed.
+    expect(existsSync(pairDir)).toBe(false);
+    expect(processesMentioning(`link=${pairDir}/`)).toEqual([]);
   });
 
   it('bad flags are refused with a message naming them (exit 2)', async () => {
@@ -101,6 +134,49 @@ describe('shoe:sim and shoe:read', () => {
       expect(r.code, cases[i][1].join(' ')).toBe(2);
       expect(r.err).toContain(cases[i][2]);
     });
+  });
+
+  it('numeric flags are refused with the flag name and the range the library accepts (exit 2)', async () => {
+    const cases: [string, string[], string][] = [
+      ['hardware/cli/shoe-read.ts', ['--port', '/dev/null', '--format', 'framed', '--heartbeat-ms', '5'], '--heartbeat-ms must be 0 (off) or from 10 to 3600000, got 5'],
+      ['hardware/cli/shoe-read.ts', ['--port', '/dev/null', '--format', 'lines', '--heartbeat-ms', '3600001'], '--heartbeat-ms must be 0 (off) or from 10 to 3600000, got 3600001'],
+      ['hardware/cli/shoe-read.ts', ['--port', '/dev/null', '--format', 'lines', '--baud', '10'], '--baud must be from 50 to 4000000, got 10'],
+      ['hardware/cli/shoe-read.ts', ['--port', '/dev/null', '--format', 'lines', '--prefix', 'P'.repeat(63)], '--prefix must be at most 62 bytes'],
+      ['hardware/cli/shoe-read.ts', ['--port', '/dev/null', '--format', 'lines', '--role', 'dealer'], '--role must be shoe or scanner, got "dealer"'],
+      ['hardware/cli/shoe-sim.ts', ['--port', '/dev/null', '--heartbeat-ms', '3'], '--heartbeat-ms must be 0 (off) or from 5 to 600000, got 3'],
+      ['hardware/cli/shoe-sim.ts', ['--port', '/dev/null', '--ack-timeout-ms', '2'], '--ack-timeout-ms must be from 5 to 60000, got 2'],
+      ['hardware/cli/shoe-sim.ts', ['--port', '/dev/null', '--pace', '600001'], '--pace must be from 0 to 600000, got 600001'],
+      ['hardware/cli/shoe-sim.ts', ['--port', '/dev/null', '--format', 'lines', '--line-ending', 'NL'], '--line-ending must be CR, LF or CRLF, got "NL"'],
+    ];
+    const results = await Promise.all(cases.map(([script, args]) => runToEnd(script, args)));
+    results.forEach((r, i) => {
+      expect(r.code, cases[i][1].join(' ')).toBe(2);
+      expect(r.err).toContain(cases[i][2]);
+      // The flag is named, never the option inside (SerialCardDevice: heartbeatTimeoutMs ..., LineDecoder: prefix ...).
+      expect(r.err).not.toMatch(/SerialCardDevice|SerialShoeSimulator|LineDecoder|heartbeatTimeoutMs|heartbeatMs|ackTimeoutMs/);
+    });
+  });
+
+  it('a flag of the other wire format is refused, naming the flag and its format (exit 2)', async () => {
+    const cases: [string, string[], string][] = [
+      ['hardware/cli/shoe-read.ts', ['--port', '/dev/null', '--format', 'framed', '--prefix', 'C:'], '--prefix only applies to --format lines (this is --format framed)'],
+      ['hardware/cli/shoe-sim.ts', ['--port', '/dev/null', '--prefix', 'C:'], '--prefix only applies to --format lines (this is --format framed)'],
+      ['hardware/cli/shoe-sim.ts', ['--port', '/dev/null', '--format', 'framed', '--line-ending', 'LF'], '--line-ending only applies to --format lines'],
+      ['hardware/cli/shoe-sim.ts', ['--port', '/dev/null', '--format', 'lines', '--heartbeat-ms', '100'], '--heartbeat-ms only applies to --format framed (this is --format lines)'],
+      ['hardware/cli/shoe-sim.ts', ['--port', '/dev/null', '--format', 'lines', '--ack-timeout-ms', '100'], '--ack-timeout-ms only applies to --format framed'],
+    ];
+    const results = await Promise.all(cases.map(([script, args]) => runToEnd(script, args)));
+    results.forEach((r, i) => {
+      expect(r.code, cases[i][1].join(' ')).toBe(2);
+      expect(r.err).toContain(cases[i][2]);
+    });
+  });
+
+  it('a prefix the simulator refuses is reported as --prefix, after its own pair is closed again', async () => {
+    const r = await runToEnd('hardware/cli/shoe-sim.ts', ['--format', 'lines', '--prefix', 'A\nB']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--prefix must be text without CR or LF');
+    expect(r.out).not.toContain('connect the terminal to'); // refused before the path is offered
   });
 
   it('a bad fault is refused before any socat pair is made, and none is left behind', async () => {

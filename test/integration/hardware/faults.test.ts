@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SourceEvent } from '../../../hardware/card-source';
 import { shuffledDeck } from '../../../hardware/sim/deck';
+import { LINES_GARBAGE } from '../../../hardware/sim/serial-shoe-sim';
 import { cardCount, hasStatus, useHardware } from './helpers';
 
 const hw = useHardware();
@@ -80,7 +81,7 @@ describe('lines faults', () => {
     await rec.until(cardCount(52)); // 52 dealt - 1 unreadable + 1 read twice
     expect(story(rec.events)).toEqual(['connected', ...positions(6), '#5', ...positions(10).slice(6), 'unreadable', ...positions(20).slice(11), 'unreadable', ...positions(52).slice(20)]);
     const noise = rec.statuses().filter((s) => s.status === 'unreadable')[1];
-    expect(noise.status === 'unreadable' && Array.from(noise.raw)).toEqual([0x00, 0xff, 0x13, 0x7e, 0x21, 0x80]);
+    expect(noise.status === 'unreadable' && Array.from(noise.raw)).toEqual(Array.from(LINES_GARBAGE));
   });
 
   it('a jam is only a pause on a lines device (the format cannot say it)', async () => {

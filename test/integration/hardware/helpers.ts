@@ -104,6 +104,11 @@ export function alive(pid: number): boolean {
 export const cardCount = (n: number) => (events: SourceEvent[]) => events.filter((e) => e.kind === 'card').length >= n;
 export const hasStatus = (status: string, n = 1) => (events: SourceEvent[]) => events.filter((e) => e.kind === 'status' && e.status === status).length >= n;
 
+/** Resolves once `test()` holds (checked every 10 ms); bound it with {@link within}. */
+export async function waitUntil(test: () => boolean): Promise<void> {
+  while (!test()) await new Promise((r) => setTimeout(r, 10));
+}
+
 /** Resolves with `p`, or rejects naming `what` after `ms` (a hung promise fails its test, not the run). */
 export function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;

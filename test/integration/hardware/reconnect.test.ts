@@ -8,7 +8,7 @@ import { toListing } from '../../../hardware/ports';
 import { SerialCardDevice } from '../../../hardware/serial-device';
 import { shuffledDeck } from '../../../hardware/sim/deck';
 import { SerialShoeSimulator } from '../../../hardware/sim/serial-shoe-sim';
-import { alive, cardCount, hasStatus, record, useHardware, within } from './helpers';
+import { alive, cardCount, hasStatus, record, useHardware, waitUntil, within } from './helpers';
 
 const hw = useHardware();
 const deck = shuffledDeck(7);
@@ -156,8 +156,3 @@ describe('heartbeat watchdog', () => {
     expect(device.state).toBe('connected');
   });
 });
-
-/** Resolves once `test()` holds (checked every 10 ms). */
-async function waitUntil(test: () => boolean): Promise<void> {
-  while (!test()) await new Promise((r) => setTimeout(r, 10));
-}

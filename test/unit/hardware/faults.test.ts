@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faultMs, faultsAt, parseFault, parseFaults } from '../../../hardware/sim/faults';
+import { faultMs, faultsAt, FRAMED_ONLY_FAULTS, parseFault, parseFaults, unsupportedFault, type Fault } from '../../../hardware/sim/faults';
 
 describe('faults', () => {
   it.each([
@@ -32,5 +32,16 @@ describe('faults', () => {
     if (r.ok) expect(faultsAt(r.value, 4).map((f) => f.kind)).toEqual(['unplug', 'jam', 'read-twice']);
     expect(faultMs({ kind: 'jam', at: 0 })).toBe(500);
     expect(faultMs({ kind: 'jam', at: 0, ms: 7 })).toBe(7);
+  });
+
+  it('unsupportedFault says which faults each simulator and format cannot produce', () => {
+    const at = (kind: Fault['kind']): Fault => ({ kind, at: 1 });
+    const all = (['read-twice', 'unreadable', 'bad-checksum', 'garbage', 'jam', 'lid-open', 'unplug', 'skip-seq', 'silence'] as const).map(at);
+    expect(unsupportedFault(all, 'framed')).toBeUndefined();
+    const refusedBy = (target: 'lines' | 'in-process') => all.filter((f) => unsupportedFault([f], target) !== undefined).map((f) => f.kind);
+    expect(refusedBy('lines')).toEqual([...FRAMED_ONLY_FAULTS]);
+    expect(refusedBy('lines')).toEqual(['bad-checksum', 'skip-seq']);
+    expect(refusedBy('in-process')).toEqual(['bad-checksum', 'garbage']);
+    expect(unsupportedFault([at('jam'), at('skip-seq')], 'lines')).toEqual({ fault: at('skip-seq'), why: 'the lines format has no checksum or sequence numbers' });
   });
 });

@@ -107,6 +107,7 @@ describe('FramedDecoder', () => {
     [{ maxPayload: 0 }, 'maxPayload must be an integer from 1 to 250, got 0'],
     [{ maxPayload: 251 }, 'got 251'],
     [{ maxpayload: 3 }, 'unknown option "maxpayload"'],
+    ['32', 'FramedDecoder: options must be an object, got "32"'],
   ])('refuses bad options %j', (options, message) => {
     expect(() => new FramedDecoder(options as never)).toThrow(message);
   });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatCard, formatCards } from '../../../app/domain/cards';
-import type { SourceEvent } from '../../../hardware/card-source';
 import { Listeners } from '../../../app/listeners';
+import type { SourceEvent } from '../../../hardware/card-source';
 import { shuffledDeck } from '../../../hardware/sim/deck';
+import { OptionError } from '../../../hardware/decoders/options';
 import { InProcessShoe } from '../../../hardware/sim/in-process-shoe';
 
 function record(shoe: InProcessShoe): SourceEvent[] {
@@ -97,16 +98,42 @@ describe('InProcessShoe', () => {
     await expect(shoe.deal()).rejects.toThrow('is stopped');
   });
 
-  it('refuses to deal twice at once, and bad options', async () => {
+  it('refuses to deal twice at once', async () => {
     const shoe = new InProcessShoe({ paceMs: 1 });
     await shoe.start();
     const first = shoe.deal();
     await expect(shoe.deal()).rejects.toThrow('already dealing');
     await first;
-    expect(() => new InProcessShoe({ paceMs: -1 })).toThrow('paceMs must be a number >= 0');
-    expect(() => new InProcessShoe({ faults: ['bad-checksum@3'] })).toThrow('bad-checksum only exists on a wire');
-    expect(() => new InProcessShoe({ faults: ['nope@3'] })).toThrow('unknown fault kind "nope"');
-    expect(() => new InProcessShoe({ seed: 0.5 })).toThrow('seed must be a safe integer');
+  });
+
+  it.each([
+    [{ paceMs: -1 }, 'InProcessShoe: paceMs must be an integer from 0 to 600000, got -1'],
+    [{ paceMs: 2.5 }, 'paceMs must be an integer from 0'],
+    [{ seed: 0.5 }, 'InProcessShoe: seed must be an integer'],
+    [{ heartbeatTimeoutMs: 5 }, 'heartbeatTimeoutMs must be an integer from 10 to 3600000, got 5'],
+    [{ faults: ['bad-checksum@3'] }, 'InProcessShoe: faults refused: fault bad-checksum only exists on a wire'],
+    [{ faults: ['garbage@3'] }, 'fault garbage only exists on a wire'],
+    [{ faults: ['nope@3'] }, 'unknown fault kind "nope"'],
+    [{ role: 'dealer' }, 'role must be shoe or scanner, got "dealer"'],
+    [{ id: '' }, 'id must be non-empty text'],
+    [{ clock: 5 }, 'clock must be a function'],
+    [{ pace: 5 }, 'InProcessShoe: unknown option "pace"'],
+    [null, 'InProcessShoe: options must be an object'],
+  ])('refuses bad options %j', (options, message) => {
+    let error: unknown;
+    try {
+      new InProcessShoe(options as never);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(OptionError);
+    expect((error as Error).message).toContain(message);
+  });
+
+  it('takes the options the terminal and the services give it', () => {
+    // app/terminal/terminal.ts (seed from --sim-seed, pace from --sim-pace 0..60000) and app/services/simulation.ts.
+    expect(new InProcessShoe({ seed: Number.MIN_SAFE_INTEGER, paceMs: 60_000, role: 'scanner', id: 'sim:scanner' }).role).toBe('scanner');
+    expect(new InProcessShoe({ paceMs: 0, faults: ['jam@3:0', 'unplug@4:0', 'skip-seq@5'], id: 'sim:shoe', heartbeatTimeoutMs: 60_000 }).id).toBe('sim:shoe');
   });
 
   it('a listener that throws does not stop the others', () => {

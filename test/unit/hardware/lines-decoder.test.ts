@@ -111,7 +111,8 @@ describe('LineDecoder', () => {
     [{ prefix: 'A\n' }, 'prefix must not contain CR or LF'],
     [{ maxLineBytes: 3 }, 'maxLineBytes must be an integer from 4 to 1024, got 3'],
     [{ maxLineBytes: 10.5 }, 'maxLineBytes must be an integer'],
-    [{ prefix: 'ABCDEFG', maxLineBytes: 8 }, 'leaves no room for a card'],
+    [{ prefix: 'ABCDEFG', maxLineBytes: 8 }, 'prefix must be at most 6 bytes, to leave room for a card in a line of at most 8 bytes'],
+    [null, 'LineDecoder: options must be an object, got null'],
     [{ prefx: 'A' }, 'unknown option "prefx"'],
     [{ prefix: 5 }, 'prefix must be text'],
   ])('refuses bad options %j', (options, message) => {

@@ -49,7 +49,7 @@ describe('FramedReceiver (terminal side of docs/wire-formats.md 2.3-2.4)', () =>
     const again = r.push(encodeFrame(6, 'CKd'));
     expect(again.events).toEqual([]);
     expect(toHex(again.reply)).toBe('06 30 36');
-    expect(r.counts.duplicates).toBe(1);
+    expect(r.counts().duplicates).toBe(1);
   });
 
   it('a card read twice (two SEQs, same card) is two cards', () => {
