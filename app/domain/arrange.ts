@@ -13,7 +13,7 @@
  * plus any 2 others already make a 5-card hand at least as high. The loop does not rely on
  * that; it would move on to the next group.)
  */
-import { isCard, type Card } from './cards';
+import { findDuplicate, formatCard, isCard, type Card } from './cards';
 import { evaluate3, evaluate5 } from './evaluate';
 import type { SegmentValues, SetHand } from './setting';
 
@@ -52,15 +52,9 @@ const rest = new Int32Array(8);
 
 function checkCards(cards: readonly Card[]): void {
   if (cards.length !== 13) throw new RangeError(`an arrangement needs 13 cards, not ${cards.length}`);
-  let low = 0;
-  let high = 0;
-  for (const c of cards) {
-    if (!isCard(c)) throw new RangeError(`not a card code: ${String(c)}`);
-    const bit = 1 << (c % 26);
-    if (c < 26 ? low & bit : high & bit) throw new RangeError(`card ${c} appears twice`);
-    if (c < 26) low |= bit;
-    else high |= bit;
-  }
+  for (const c of cards) if (!isCard(c)) throw new RangeError(`not a card code: ${String(c)}`);
+  const dup = findDuplicate(cards);
+  if (dup !== undefined) throw new RangeError(`${formatCard(dup)} appears twice`);
 }
 
 const strongestFirst = (a: Card, b: Card) => b - a;

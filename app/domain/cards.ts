@@ -100,13 +100,24 @@ export function parseCards(input: string | readonly string[]): Result<Card[]> {
   return ok(cards);
 }
 
-/** The first card that occurs twice in the list, or undefined. */
+/**
+ * The first card that occurs twice in the list, or undefined. The cards must be valid codes
+ * (0..51; see {@link isCard}). Two 32-bit masks rather than a BigInt: this runs on every
+ * replayed event and every natural check.
+ */
 export function findDuplicate(cards: readonly Card[]): Card | undefined {
-  let seen = 0n;
+  let low = 0;
+  let high = 0;
   for (const c of cards) {
-    const bit = 1n << BigInt(c);
-    if (seen & bit) return c;
-    seen |= bit;
+    if (c < 32) {
+      const bit = 1 << c;
+      if (low & bit) return c;
+      low |= bit;
+    } else {
+      const bit = 1 << (c - 32);
+      if (high & bit) return c;
+      high |= bit;
+    }
   }
   return undefined;
 }
@@ -114,9 +125,4 @@ export function findDuplicate(cards: readonly Card[]): Card | undefined {
 /** All 52 cards in code order (2s 2h 2d 2c 3s ... Ac). */
 export function fullDeck(): Card[] {
   return Array.from({ length: DECK_SIZE }, (_, i) => i);
-}
-
-/** Sorts cards strongest first (rank descending, then suit order s h d c). */
-export function sortCards(cards: readonly Card[]): Card[] {
-  return [...cards].sort((a, b) => (b >> 2) - (a >> 2) || (a & 3) - (b & 3));
 }

@@ -13,12 +13,13 @@
  */
 import {
   RANK_ACE, RANK_CHARS, RANK_JACK, RANK_KING, RANK_NINE, RANK_QUEEN, RANK_TEN,
-  formatCard, formatCards, isCard, type Card, type Rank,
+  findDuplicate, formatCard, formatCards, isCard, type Card, type Rank,
 } from './cards';
 import { evaluate3, evaluate5, rankName, type HandValue } from './evaluate';
 import { bestArrangement } from './arrange';
 import { fail, ok, type Result } from './result';
 import type { SetHand } from './setting';
+import { plural } from './words';
 
 /** Every natural, in catalogue order (RULES.md section 7, highest-ranked first). */
 export const NATURAL_NAMES = [
@@ -132,21 +133,11 @@ function readHand(cards: readonly Card[]): HandShape {
   const rankCounts = new Int8Array(13);
   const suitCounts = new Int8Array(4);
   const suitMasks = new Int16Array(4);
-  let low = 0; // cards 0..25 seen
-  let high = 0; // cards 26..51 seen
   let red = 0;
   let packed = 0;
   for (let i = 0; i < 13; i++) {
     const c = cards[i];
     if (!isCard(c)) throw new HandInputError('bad-card', `not a card code: ${String(c)}`);
-    const bit = 1 << (c < 26 ? c : c - 26);
-    if (c < 26) {
-      if (low & bit) throw new HandInputError('duplicate-card', `${formatCard(c)} appears twice`);
-      low |= bit;
-    } else {
-      if (high & bit) throw new HandInputError('duplicate-card', `${formatCard(c)} appears twice`);
-      high |= bit;
-    }
     const rank = c >> 2;
     const suit = c & 3;
     rankCounts[rank]++;
@@ -155,6 +146,8 @@ function readHand(cards: readonly Card[]): HandShape {
     if (suit === 1 || suit === 2) red++;
     packed += PACKED_BY_RANK[rank];
   }
+  const dup = findDuplicate(cards);
+  if (dup !== undefined) throw new HandInputError('duplicate-card', `${formatCard(dup)} appears twice`);
   const rankMask = suitMasks[0] | suitMasks[1] | suitMasks[2] | suitMasks[3];
   return { rankCounts, suitCounts, rankMask, suitMasks, red, packed };
 }
@@ -217,10 +210,6 @@ export function detectNaturals(cards: readonly Card[]): NaturalName[] {
 // Verification, with the proof or the reason in words
 
 const SUIT_NAMES = ['spades', 'hearts', 'diamonds', 'clubs'];
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 function listWords(words: readonly string[]): string {
   if (words.length <= 1) return words.join('');
@@ -325,7 +314,7 @@ export function verifyNatural(cards: readonly Card[], name: NaturalName): Result
         else if (n >= 2) words.push(rankName(r, true));
       }
       if (held) return ok({ name, explanation: `six pairs (${listWords(words)}) and one odd card` });
-      return refuse(name, pairs === 0 ? 'not a single pair' : `only ${plural(pairs, 'pair', 'pairs')} (${listWords(words)})`);
+      return refuse(name, pairs === 0 ? 'not a single pair' : `only ${plural(pairs, 'pair')} (${listWords(words)})`);
     }
     case 'three-flushes': {
       if (!held) {

@@ -9,7 +9,7 @@
 import { RANK_ACE, RANK_CHARS, RANK_TWO } from './cards';
 import { categoryOf, ranksOf, valueFromCounts, type HandValue } from './evaluate';
 import { NATURAL_NAMES, isNaturalName, type NaturalName } from './naturals';
-import { isObject, showJson as describeJson } from './json';
+import { isObject, plainCopy, samePlainJson, showJson as describeJson } from './json';
 import { fail, ok, type Result } from './result';
 import { SEGMENTS, type Segment } from './setting';
 import basicJson from './presets/basic.json' with { type: 'json' };
@@ -430,52 +430,6 @@ class ValidatedProfiles {
 
 const validated = new ValidatedProfiles();
 
-/** A deep copy of plain JSON data (plain objects, arrays, strings, finite numbers other than
- *  -0, booleans, null); undefined for anything else. */
-function plainCopy(x: unknown): unknown {
-  if (x === null || typeof x === 'string' || typeof x === 'boolean') return x;
-  if (typeof x === 'number') return Number.isFinite(x) && !Object.is(x, -0) ? x : undefined;
-  if (Array.isArray(x)) {
-    const out: unknown[] = [];
-    for (let i = 0; i < x.length; i++) {
-      if (!(i in x)) return undefined;
-      const c = plainCopy(x[i]);
-      if (c === undefined) return undefined;
-      out.push(c);
-    }
-    return out;
-  }
-  if (typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(x)) {
-      const c = plainCopy((x as Record<string, unknown>)[k]);
-      if (c === undefined) return undefined;
-      out[k] = c;
-    }
-    return out;
-  }
-  return undefined;
-}
-
-/** `b` is the plain JSON data `a` (a {@link plainCopy}) is, keys in the same order. */
-function samePlainJson(a: unknown, b: unknown): boolean {
-  if (a === b) return typeof b !== 'number' || !Object.is(b, -0);
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!(i in b) || !samePlainJson(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b) || Object.getPrototypeOf(b) !== Object.prototype) return false;
-  const ak = Object.keys(a);
-  const bk = Object.keys(b);
-  if (ak.length !== bk.length) return false;
-  for (let i = 0; i < ak.length; i++) {
-    if (ak[i] !== bk[i] || !samePlainJson((a as Record<string, unknown>)[ak[i]], (b as Record<string, unknown>)[bk[i]])) return false;
-  }
-  return true;
-}
-
 function fantasylandRule(x: Json): Check<Profile['fantasyland']> {
   if (x === null) return ok(null);
   if (!isObject(x)) return bad('fantasyland', 'null or {"minimumFront": "pair-Q"}', x);
@@ -520,10 +474,6 @@ function deepFreeze<T>(x: T): T {
     Object.freeze(x);
   }
   return x;
-}
-
-export function isPresetName(x: unknown): x is PresetName {
-  return typeof x === 'string' && (PRESET_NAMES as readonly string[]).includes(x);
 }
 
 /** A preset by name (frozen), or undefined. */

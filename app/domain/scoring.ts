@@ -8,6 +8,7 @@
 import type { NaturalName } from './naturals';
 import { naturalRule, segmentBonus, type Profile, type ScoopRule } from './profiles';
 import { SEGMENTS, type Segment, type SegmentValues } from './setting';
+import { plural } from './words';
 
 /** Seats 1-4, clockwise (RULES.md section 2). */
 export const TABLE_SEATS = 4;
@@ -101,11 +102,15 @@ export interface ShowdownScore {
 }
 
 /**
- * Seats in clockwise order starting with the seat left of the button (RULES.md sections 5
- * and 9). The button may sit at an empty seat.
+ * Seats in clockwise order starting with the seat left of the button (RULES.md sections 2, 5
+ * and 9): the deal, announcement and payout order. `seats` defaults to all four positions;
+ * given, they are put in that order (the button may sit at an empty seat).
  */
-export function clockwiseFromButton(button: number, seats: readonly number[]): number[] {
+export function clockwiseFromButton(button: number): (1 | 2 | 3 | 4)[];
+export function clockwiseFromButton<S extends number>(button: number, seats: readonly S[]): S[];
+export function clockwiseFromButton(button: number, seats?: readonly number[]): number[] {
   const distance = (seat: number) => (((seat - button - 1) % TABLE_SEATS) + TABLE_SEATS) % TABLE_SEATS;
+  if (seats === undefined) return [0, 1, 2, 3].map((i) => ((button + i) % TABLE_SEATS) + 1);
   return [...seats].sort((x, y) => distance(x) - distance(y));
 }
 
@@ -144,15 +149,11 @@ function scoopExtra(rule: ScoopRule, segmentPoints: number): number {
   }
 }
 
-function plural(n: number): string {
-  return n === 1 ? 'point' : 'points';
-}
-
 function verdict(a: number, b: number, points: number): string {
   if (points === 0) return `seat ${a} and seat ${b} push`;
   const [winner, loser] = points > 0 ? [a, b] : [b, a];
   const n = Math.abs(points);
-  return `seat ${winner} wins ${n} ${plural(n)} from seat ${loser}`;
+  return `seat ${winner} wins ${plural(n, 'point')} from seat ${loser}`;
 }
 
 /** Segment-by-segment scoring of two sides; `winners` says who took each segment. */
@@ -242,10 +243,13 @@ export function scorePair(profile: Profile, x: ScoredHand, y: ScoredHand, homeru
 
   // Surrender first: a surrendered hand is not compared, not even with a natural (section 6).
   if (x.status === 'surrendered' || y.status === 'surrendered') {
+    const penalty = profile.surrenderPenalty;
+    if (penalty === null) {
+      throw new RangeError(`profile ${profile.name} does not play surrender, yet seat ${x.status === 'surrendered' ? a : b} surrendered`);
+    }
     if (x.status === 'surrendered' && y.status === 'surrendered') {
       return { ...base, points: 0, outcome: 'both-surrendered', ...none, parts: NO_PARTS, summary: `seats ${a} and ${b} both surrendered: no points` };
     }
-    const penalty = profile.surrenderPenalty ?? 0;
     const parts = { ...NO_PARTS, surrender: x.status === 'surrendered' ? -penalty : penalty };
     const who = x.status === 'surrendered' ? a : b;
     const points = total(parts);

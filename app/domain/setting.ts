@@ -59,7 +59,7 @@ export function checkSetting(hand: SetHand, options: SettingOptions = {}): Resul
     const dealt = new Set(options.dealt);
     const foreign = all.filter((c) => !dealt.has(c));
     if (foreign.length > 0) {
-      return fail('card-not-dealt-to-seat', `${formatCards(foreign)} ${foreign.length === 1 ? 'was' : 'were'} not dealt to this seat`);
+      return fail('cards-not-dealt-to-seat', `${formatCards(foreign)} ${foreign.length === 1 ? 'was' : 'were'} not dealt to this seat`);
     }
   }
   const wrong = SEGMENTS.filter((s) => hand[s].length !== SEGMENT_SIZES[s]);

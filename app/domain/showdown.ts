@@ -3,18 +3,19 @@
  * showdown out, or a refusal that names the field. Everything that makes a record unusable
  * is refused here; what is a game outcome (a foul, a false natural) is left to settle.ts.
  */
-import { RANK_CHARS, SUIT_CHARS, findDuplicate, formatCard, parseCards, type Card } from './cards';
+import { RANK_CHARS, SUIT_CHARS, findDuplicate, formatCard, formatCards, parseCards, type Card } from './cards';
 import { NATURAL_NAMES, isNaturalName, type NaturalName } from './naturals';
 import { naturalRule, resolveProfile, type Profile } from './profiles';
 import { isObject, showJson as show } from './json';
 import { fail, ok, type Result } from './result';
 import { TABLE_SEATS } from './scoring';
 import { SEGMENTS, type Segment, type SetHand } from './setting';
+import { plural } from './words';
 
-export const RECORD_KEYS = ['id', 'rules', 'pointValue', 'button', 'netting', 'seats'] as const;
-export const SEAT_KEYS = ['seat', 'stack', 'front', 'middle', 'back', 'cards', 'natural', 'surrender', 'foul', 'fantasyland'] as const;
+const RECORD_KEYS = ['id', 'rules', 'pointValue', 'button', 'netting', 'seats'] as const;
+const SEAT_KEYS = ['seat', 'stack', 'front', 'middle', 'back', 'cards', 'natural', 'surrender', 'foul', 'fantasyland'] as const;
 /** When a record gives no button: seat 4, so the announcement starts at seat 1. */
-export const DEFAULT_BUTTON = 4;
+const DEFAULT_BUTTON = 4;
 
 export interface ShowdownSeat {
   /** Seat number, 1-4 clockwise. */
@@ -165,18 +166,28 @@ export function parseShowdown(record: unknown): Result<Showdown> {
   if (seats.length < 2) return refuse('too-few-seats', 'seats', 'a showdown needs at least two live seats');
   seats.sort((x, y) => x.seat - y.seat);
 
-  // Surrender only with the chips to cover the whole penalty (RULES.md section 6).
-  const penalty = profile.surrenderPenalty ?? 0;
+  // Surrender only with the chips to cover the whole penalty (RULES.md section 6). A surrender
+  // under a profile without one was refused with the seat (readSeat).
+  const penalty = profile.surrenderPenalty;
   const payees = seats.filter((s) => !s.surrender).length;
   for (const s of seats) {
-    if (!s.surrender || s.stack === undefined) continue;
+    if (!s.surrender || s.stack === undefined || penalty === null) continue;
     const due = penalty * pointValue * payees;
     if (due > s.stack) {
       return refuse('surrender-not-covered', `seats[${s.index}].surrender`,
-        `seat ${s.seat} cannot surrender: the penalty is ${penalty} points to each of ${payees} ${payees === 1 ? 'player' : 'players'} (${due}) and the stack is ${s.stack}`);
+        `seat ${s.seat} cannot surrender: the penalty is ${penalty} points to each of ${plural(payees, 'player')} (${due}) and the stack is ${s.stack}`);
     }
   }
   return ok({ ...(id !== undefined ? { id: id as string | number } : {}), profile, pointValue, button, netting, seats });
+}
+
+/** A card given twice in a seat's front, middle and back, naming the segments that hold it. */
+function settingDuplicate(at: string, seat: number, setting: Readonly<Record<Segment, readonly Card[]>>): Fail | undefined {
+  const dupe = findDuplicate([...setting.front, ...setting.middle, ...setting.back]);
+  if (dupe === undefined) return undefined;
+  const holding = SEGMENTS.filter((s) => setting[s].includes(dupe));
+  const second = holding.length > 1 ? holding[1] : holding[0];
+  return seatRefusal(at, seat, 'duplicate-card', second, `${formatCard(dupe)} appears twice${holding.length > 1 ? ` (in ${holding.join(' and ')})` : ''}`);
 }
 
 /** A refusal of a seat's field: `seats[1].cards (seat 2): ...`, path `seats[1].cards`. */
@@ -229,12 +240,13 @@ function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSea
   }
   const setCards = setting ? [...setting.front, ...setting.middle, ...setting.back] : undefined;
   const all = cards ?? setCards!;
-  const dupe = findDuplicate(all);
-  if (dupe !== undefined) {
-    if (cards) return seatRefusal(at, seat, 'duplicate-card', 'cards', `${formatCard(dupe)} appears twice`);
-    const holding = SEGMENTS.filter((s) => setting![s].includes(dupe));
-    const second = holding.length > 1 ? holding[1] : holding[0];
-    return seatRefusal(at, seat, 'duplicate-card', second, `${formatCard(dupe)} appears twice${holding.length > 1 ? ` (in ${holding.join(' and ')})` : ''}`);
+  if (cards) {
+    const dupe = findDuplicate(cards);
+    if (dupe !== undefined) return seatRefusal(at, seat, 'duplicate-card', 'cards', `${formatCard(dupe)} appears twice`);
+  }
+  if (setting) {
+    const twice = settingDuplicate(at, seat, setting);
+    if (twice) return twice;
   }
   if (all.length !== 13) {
     if (cards) return seatRefusal(at, seat, 'wrong-card-count', 'cards', `a hand has 13 cards, this one has ${all.length}`);
@@ -243,8 +255,16 @@ function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSea
   }
   if (cards && setCards) {
     const inCards = new Set(cards);
-    const differs = setCards.length !== 13 || findDuplicate(setCards) !== undefined || setCards.some((c) => !inCards.has(c));
-    if (differs) return seatRefusal(at, seat, 'cards-mismatch', 'cards', 'the cards differ from the front, middle and back given');
+    const inSetting = new Set(setCards);
+    const onlySet = setCards.filter((c) => !inCards.has(c));
+    const onlyCards = cards.filter((c) => !inSetting.has(c));
+    if (onlySet.length > 0 || onlyCards.length > 0) {
+      const parts = [
+        ...(onlySet.length > 0 ? [`${formatCards(onlySet)} ${onlySet.length === 1 ? 'is' : 'are'} in the front, middle and back but not in cards`] : []),
+        ...(onlyCards.length > 0 ? [`${formatCards(onlyCards)} ${onlyCards.length === 1 ? 'is' : 'are'} in cards but not in the front, middle and back`] : []),
+      ];
+      return seatRefusal(at, seat, 'cards-mismatch', 'cards', `the cards differ from the front, middle and back given: ${parts.join('; ')}`);
+    }
   }
 
   let natural: NaturalName | undefined;

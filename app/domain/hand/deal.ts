@@ -9,11 +9,12 @@
  * Fantasyland player's 13 cards at once, then 5 cards to each other player in turn, then eight
  * rounds of one card to each of them.
  */
+import { clockwiseFromButton } from '../scoring';
 import type { SeatNo } from './events';
-import { clockwiseFromButton, seatForCard } from './state';
+import { seatForCard } from './state';
 
-export const CHINESE_DEAL_SIZE = 52;
-export const OFC_FIRST_STREET = 5;
+const CHINESE_DEAL_SIZE = 52;
+const OFC_FIRST_STREET = 5;
 export const HAND_SIZE = 13;
 
 /** The 52 positions of a Chinese Poker deal, in order. */

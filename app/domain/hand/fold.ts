@@ -6,13 +6,15 @@
  * Every guard and every decision is listed in docs/hand-lifecycle.md.
  */
 import { formatCard, isCard, type Card } from '../cards';
+import { sameJson, showJson } from '../json';
 import { NATURAL_TITLES, isNaturalName, verifyNatural } from '../naturals';
 import { resolveProfile } from '../profiles';
 import { fail, ok, type Result } from '../result';
-import { SEGMENTS } from '../setting';
+import { SEGMENTS, cardsOf } from '../setting';
+import { plural } from '../words';
 import {
   cardList, checkCards, formatAmount, isActor, isFloorActor, isHex, isIsoTime, isNonEmptyText, isNonNegativeInteger,
-  isPositiveInteger, isSeatNo, jsonEqual, plural, sameCards, seatName,
+  isPositiveInteger, isSeatNo, sameCards, seatName,
 } from './check';
 import { ofcSchedule, sharedChineseSchedule, HAND_SIZE } from './deal';
 import {
@@ -77,7 +79,7 @@ function needPhase(state: HandState, what: string, allowed: readonly Phase[]): S
 }
 
 function needPlayingSeat(state: HandState, seat: unknown, what: string): Result<SeatState> {
-  if (!isSeatNo(seat)) return fail('bad-seat', `${what}: ${JSON.stringify(seat)} is not a seat (1-4)`);
+  if (!isSeatNo(seat)) return fail('bad-seat', `${what}: ${showJson(seat)} is not a seat (1-4)`);
   const s = seatOf(state, seat);
   if (!s.playing) return fail('seat-not-playing', `${what}: ${seatName(seat)} is empty this hand`);
   return ok(s);
@@ -90,23 +92,18 @@ function appended<T>(list: readonly T[], item: T): T[] {
   return out;
 }
 
-/** The 13 cards of a shown hand, in order front, middle, back. */
-function handCards(h: { front: readonly Card[]; middle: readonly Card[]; back: readonly Card[] }): Card[] {
-  return [...h.front, ...h.middle, ...h.back];
-}
-
 // ---------------------------------------------------------------------------------------
 // hand-started
 
 function startHand(e: HandStarted): Step {
   if (!isNonEmptyText(e.tableId)) return fail('bad-event', 'hand-started: tableId must be non-empty text');
   if (!isNonEmptyText(e.handId)) return fail('bad-event', 'hand-started: handId must be non-empty text');
-  if (!isPositiveInteger(e.handNumber)) return fail('bad-event', `hand-started: handNumber must be a whole number from 1, not ${JSON.stringify(e.handNumber)}`);
-  if (!isSeatNo(e.button)) return fail('bad-seat', `hand-started: the button must be on seat 1-4, not ${JSON.stringify(e.button)}`);
-  if (!isPositiveInteger(e.pointValue)) return fail('bad-point-value', `hand-started: the point value must be a whole number of minor units above 0, not ${JSON.stringify(e.pointValue)}`);
-  if (e.mode !== 'shoe' && e.mode !== 'scanner-only') return fail('bad-event', `hand-started: mode must be "shoe" or "scanner-only", not ${JSON.stringify(e.mode)}`);
+  if (!isPositiveInteger(e.handNumber)) return fail('bad-event', `hand-started: handNumber must be a whole number from 1, not ${showJson(e.handNumber)}`);
+  if (!isSeatNo(e.button)) return fail('bad-seat', `hand-started: the button must be on seat 1-4, not ${showJson(e.button)}`);
+  if (!isPositiveInteger(e.pointValue)) return fail('bad-point-value', `hand-started: the point value must be a whole number of minor units above 0, not ${showJson(e.pointValue)}`);
+  if (e.mode !== 'shoe' && e.mode !== 'scanner-only') return fail('bad-event', `hand-started: mode must be "shoe" or "scanner-only", not ${showJson(e.mode)}`);
   if (e.seqModulo !== undefined && !(isPositiveInteger(e.seqModulo) && e.seqModulo >= 2)) {
-    return fail('bad-event', `hand-started: seqModulo must be a whole number from 2, not ${JSON.stringify(e.seqModulo)}`);
+    return fail('bad-event', `hand-started: seqModulo must be a whole number from 2, not ${showJson(e.seqModulo)}`);
   }
   const p = e.profile as HandStarted['profile'] | undefined;
   if (!p || typeof p !== 'object') return fail('bad-profile', 'hand-started: the profile (name, version, snapshot) is missing');
@@ -117,7 +114,7 @@ function startHand(e: HandStarted): Step {
   if (!resolved.ok) return fail('bad-profile', `hand-started: the profile snapshot is not a valid profile: ${resolved.error.message}`);
   const profile = resolved.value;
   if (p.name !== profile.name || p.version !== profile.version) {
-    return fail('bad-profile', `hand-started: profile ${JSON.stringify(p.name)} version ${JSON.stringify(p.version)} does not match its snapshot (${profile.name} version ${profile.version})`);
+    return fail('bad-profile', `hand-started: profile ${showJson(p.name)} version ${showJson(p.version)} does not match its snapshot (${profile.name} version ${profile.version})`);
   }
 
   if (!Array.isArray(e.seats) || e.seats.length < 2 || e.seats.length > 4) {
@@ -129,7 +126,7 @@ function startHand(e: HandStarted): Step {
     if (seats[sp.seat - 1].player) return fail('bad-seats', `hand-started: ${seatName(sp.seat)} is listed twice`);
     if (!isNonEmptyText(sp.playerId)) return fail('bad-seats', `hand-started: ${seatName(sp.seat)} has no player id`);
     if (!isPositiveInteger(sp.stack)) {
-      return fail('bad-stack', `hand-started: ${seatName(sp.seat)} must have chips in play (a whole number of minor units above 0), not ${JSON.stringify(sp.stack)}`);
+      return fail('bad-stack', `hand-started: ${seatName(sp.seat)} must have chips in play (a whole number of minor units above 0), not ${showJson(sp.stack)}`);
     }
     seats[sp.seat - 1] = withSeatFields(seats[sp.seat - 1], { player: sp, playing: true });
   }
@@ -139,10 +136,12 @@ function startHand(e: HandStarted): Step {
   const fl = e.fantasyland ?? [];
   if (!Array.isArray(fl)) return fail('bad-event', 'hand-started: fantasyland must be a list of seats');
   if (fl.length > 0 && (profile.game !== 'ofc' || profile.fantasyland === null)) {
-    return fail('no-fantasyland', `hand-started: ${profile.name} has no Fantasyland, yet seats ${fl.join(', ')} are listed in it`);
+    const listed = fl.map((s) => showJson(s));
+    const who = listed.length === 1 ? `Seat ${listed[0]} is` : `seats ${listed.join(', ')} are`;
+    return fail('no-fantasyland', `hand-started: ${profile.name} has no Fantasyland, yet ${who} listed in it`);
   }
   for (const s of fl) {
-    if (!isSeatNo(s) || !seated.includes(s)) return fail('bad-seat', `hand-started: Fantasyland seat ${JSON.stringify(s)} has no player`);
+    if (!isSeatNo(s) || !seated.includes(s)) return fail('bad-seat', `hand-started: Fantasyland seat ${showJson(s)} has no player`);
   }
   if (new Set(fl).size !== fl.length) return fail('bad-seats', 'hand-started: a Fantasyland seat is listed twice');
 
@@ -238,7 +237,7 @@ function sequenceProblem(state: HandState, seq: number | null): string | null {
 
 function checkSeq(state: HandState, seq: unknown, what: string): Result<number | null> {
   if (seq === null) return ok(null);
-  if (!isNonNegativeInteger(seq)) return fail('bad-event', `${what}: seq must be a whole number or null, not ${JSON.stringify(seq)}`);
+  if (!isNonNegativeInteger(seq)) return fail('bad-event', `${what}: seq must be a whole number or null, not ${showJson(seq)}`);
   const m = state.info!.seqModulo;
   if (m !== null && seq >= m) return fail('bad-event', `${what}: seq ${seq} is outside the shoe's range 0-${m - 1}`);
   return ok(seq);
@@ -254,7 +253,7 @@ function misdealInRead(state: HandState, cardsRead: Card[], seq: number | null, 
 function cardDealt(state: HandState, e: CardDealt): Step {
   const refused = needShoe(state, 'No card can be dealt');
   if (refused) return refused;
-  if (!isCard(e.card)) return fail('bad-card', `card-dealt: ${JSON.stringify(e.card)} is not a card code (0..51)`);
+  if (!isCard(e.card)) return fail('bad-card', `card-dealt: ${showJson(e.card)} is not a card code (0..51)`);
   if (!isHex(e.raw)) return fail('bad-event', 'card-dealt: raw must be the device bytes as hex');
   const seq = checkSeq(state, e.seq, 'card-dealt');
   if (!seq.ok) return seq;
@@ -323,11 +322,11 @@ function positionIsPlayed(state: HandState, seat: SeatNo): boolean {
 function cardExposed(state: HandState, e: CardExposed): Step {
   const refused = needPhase(state, 'An exposed card can only be reported before the hands are opened', SHOE_PHASES);
   if (refused) return refused;
-  if (!isSeatNo(e.seat)) return fail('bad-seat', `card-exposed: ${JSON.stringify(e.seat)} is not a seat (1-4)`);
+  if (!isSeatNo(e.seat)) return fail('bad-seat', `card-exposed: ${showJson(e.seat)} is not a seat (1-4)`);
   const s = seatOf(state, e.seat);
   const card = e.card ?? null;
   if (card !== null) {
-    if (!isCard(card)) return fail('bad-card', `card-exposed: ${JSON.stringify(card)} is not a card code (0..51)`);
+    if (!isCard(card)) return fail('bad-card', `card-exposed: ${showJson(card)} is not a card code (0..51)`);
     if (s.exposed.includes(card)) return fail('already-exposed', `${formatCard(card)} of ${seatName(e.seat)}'s hand is already noted as exposed`);
     const owner = state.deal.owner[card];
     if (cardsAreKnown(state) && owner !== 0 && owner !== e.seat) {
@@ -347,7 +346,7 @@ function wrongSeatDelivery(state: HandState, e: WrongSeatDelivery): Step {
   if (refused) return refused;
   const held = needPlayingSeat(state, e.heldBy, 'wrong-seat-delivery');
   if (!held.ok) return held;
-  if (!isSeatNo(e.handOf)) return fail('bad-seat', `wrong-seat-delivery: ${JSON.stringify(e.handOf)} is not a seat (1-4)`);
+  if (!isSeatNo(e.handOf)) return fail('bad-seat', `wrong-seat-delivery: ${showJson(e.handOf)} is not a seat (1-4)`);
   if (e.handOf === e.heldBy) return fail('bad-event', `wrong-seat-delivery: ${seatName(e.heldBy)} holding his own hand is no wrong delivery`);
   if (held.value.holds === e.handOf) return fail('already-reported', `${seatName(e.heldBy)} is already noted as holding ${seatName(e.handOf)}'s hand`);
   const what = `${seatName(e.heldBy)} was given the hand dealt to ${seatName(e.handOf)}`;
@@ -443,7 +442,7 @@ function naturalDeclared(state: HandState, e: NaturalDeclared): Step {
   if (!r.ok) return r;
   const s = r.value;
   const info = state.info!;
-  if (!isNaturalName(e.natural)) return fail('unknown-natural', `natural-declared: ${JSON.stringify(e.natural)} is not a natural`);
+  if (!isNaturalName(e.natural)) return fail('unknown-natural', `natural-declared: ${showJson(e.natural)} is not a natural`);
   const played = Object.keys(info.profile.naturals);
   if (!info.profile.naturals[e.natural]) {
     return fail('natural-not-played', `${who} cannot declare ${NATURAL_TITLES[e.natural]}: it is not played under ${info.profileName}${played.length ? ` (naturals played: ${played.join(', ')})` : ' (no naturals are played)'}`);
@@ -472,7 +471,7 @@ function naturalVerdict(state: HandState, e: NaturalVerified | NaturalRejected):
   const who = seatName(s.seat);
   if (!s.natural) return fail('no-natural', `${who} has declared no natural`);
   if (s.natural.status !== 'declared') return fail('natural-already-judged', `${who}'s ${NATURAL_TITLES[s.natural.name]} was already ${s.natural.status}`);
-  if (e.natural !== s.natural.name) return fail('natural-mismatch', `${who} declared ${NATURAL_TITLES[s.natural.name]}, not ${JSON.stringify(e.natural)}`);
+  if (e.natural !== s.natural.name) return fail('natural-mismatch', `${who} declared ${NATURAL_TITLES[s.natural.name]}, not ${showJson(e.natural)}`);
   const check = verifyNatural(s.natural.cards!, s.natural.name);
   if (!check.ok && check.error.code !== 'natural-not-held') return check;
   if (verified && !check.ok) return fail('verdict-mismatch', `${who}'s ${NATURAL_TITLES[s.natural.name]} is false (${check.error.message}): it cannot be verified`);
@@ -550,7 +549,7 @@ function rowScanned(state: HandState, e: RowScanned): Step {
   const r = needShowingSeat(state, e.seat, 'row-scanned');
   if (!r.ok) return r;
   const s = r.value;
-  if (!SEGMENTS.includes(e.row)) return fail('bad-event', `row-scanned: ${JSON.stringify(e.row)} is not a row (front, middle, back)`);
+  if (!SEGMENTS.includes(e.row)) return fail('bad-event', `row-scanned: ${showJson(e.row)} is not a row (front, middle, back)`);
   if (s.scanned[e.row]) return fail('row-already-scanned', `${seatName(s.seat)}'s ${e.row} is already read; only the floor can correct it`);
   const c = checkCards(e.cards, `${seatName(s.seat)}'s ${e.row}`);
   if (!c.ok) return c;
@@ -572,7 +571,7 @@ function rowScanned(state: HandState, e: RowScanned): Step {
 
 function handSet(state: HandState, e: HandSet): Step {
   const info = state.info!;
-  if (e.source !== 'scanner' && e.source !== 'touch') return fail('bad-event', `hand-set: source must be "scanner" or "touch", not ${JSON.stringify(e.source)}`);
+  if (e.source !== 'scanner' && e.source !== 'touch') return fail('bad-event', `hand-set: source must be "scanner" or "touch", not ${showJson(e.source)}`);
   if (info.game === 'ofc') return fantasylandSet(state, e);
   const refused = needPhase(state, 'A hand cannot be read (the hands are read once they are opened)', ['showdown']);
   if (refused) return refused;
@@ -581,7 +580,7 @@ function handSet(state: HandState, e: HandSet): Step {
   const rows = checkRows(e, `${seatName(r.value.seat)}'s hand`);
   if (!rows.ok) return rows;
   const hand: ShownHand = { ...rows.value, source: e.source };
-  return ok(checkShownHand(withSeat(state, r.value.seat, { hand, scanned: {} }), r.value.seat, handCards(hand), e.at));
+  return ok(checkShownHand(withSeat(state, r.value.seat, { hand, scanned: {} }), r.value.seat, cardsOf(hand), e.at));
 }
 
 /** OFC: a Fantasyland player shows his 13 cards, set, at his turn; no rearranging after. */
@@ -596,7 +595,7 @@ function fantasylandSet(state: HandState, e: HandSet): Step {
   if (s.hand) return fail('hand-already-read', `${who}'s Fantasyland hand is already shown and cannot be rearranged`);
   const rows = checkRows(e, `${who}'s hand`);
   if (!rows.ok) return rows;
-  const cards = handCards(rows.value);
+  const cards = cardsOf(rows.value);
   const held = heldCards(state, s.seat);
   if (held) {
     if (held.length < HAND_SIZE) return fail('deal-incomplete', `${who} has been dealt ${held.length} of his 13 Fantasyland cards`);
@@ -619,8 +618,8 @@ function cardPlaced(state: HandState, e: CardPlaced): Step {
   const s = r.value;
   const who = seatName(s.seat);
   if (inFantasyland(state, s.seat)) return fail('fantasyland-sets-at-once', `${who} is in Fantasyland: he shows all 13 cards at once`);
-  if (!SEGMENTS.includes(e.row)) return fail('bad-event', `card-placed: ${JSON.stringify(e.row)} is not a row (front, middle, back)`);
-  if (!isCard(e.card)) return fail('bad-card', `card-placed: ${JSON.stringify(e.card)} is not a card code (0..51)`);
+  if (!SEGMENTS.includes(e.row)) return fail('bad-event', `card-placed: ${showJson(e.row)} is not a row (front, middle, back)`);
+  if (!isCard(e.card)) return fail('bad-card', `card-placed: ${showJson(e.card)} is not a card code (0..51)`);
   const where = SEGMENTS.find((row) => s.placed[row].includes(e.card));
   if (where) return fail('already-placed', `${formatCard(e.card)} is already in ${who}'s ${where}: a placed card never moves`);
   if (s.placed[e.row].length >= ROW_SIZES[e.row]) {
@@ -629,7 +628,7 @@ function cardPlaced(state: HandState, e: CardPlaced): Step {
   }
   const held = heldCards(state, s.seat);
   if (held) {
-    if (!held.includes(e.card)) return fail('card-not-dealt-to-seat', `${formatCard(e.card)} was not dealt to ${who}`);
+    if (!held.includes(e.card)) return fail('cards-not-dealt-to-seat', `${formatCard(e.card)} was not dealt to ${who}`);
   } else {
     const other = shownElsewhere(state, e.card, s.seat);
     if (other !== null) return fail('card-on-table', `${formatCard(e.card)} is already on the table at ${seatName(other)}`);
@@ -673,7 +672,7 @@ function settled(state: HandState, e: Settled): Step {
   if (blockers.length) return fail('not-ready-to-settle', `The hand cannot be settled yet: ${blockerText(blockers)}`);
   const record = showdownRecord(state);
   if (!record.ok) return record;
-  if (!jsonEqual(record.value, e.record)) return fail('record-mismatch', 'settled: the showdown record is not the one this hand produces (build it with showdownRecord)');
+  if (!sameJson(record.value, e.record)) return fail('record-mismatch', 'settled: the showdown record is not the one this hand produces (build it with showdownRecord)');
   const bad = checkResultShape(state, e.result);
   if (bad) return fail('bad-settlement', `settled: ${bad}`);
   return ok(withState(state, {
@@ -688,12 +687,12 @@ function paymentExecuted(state: HandState, e: PaymentExecuted): Step {
   const st = state.settlement!;
   const list = st.result.payments;
   if (!isNonNegativeInteger(e.index) || e.index >= list.length) {
-    return fail('no-such-payment', `There is no payment ${JSON.stringify(e.index)}: the settlement has ${plural(list.length, 'payment')}`);
+    return fail('no-such-payment', `There is no payment ${showJson(e.index)}: the settlement has ${plural(list.length, 'payment')}`);
   }
   const p = { from: list[e.index].from as SeatNo, to: list[e.index].to as SeatNo, amount: list[e.index].amount };
   if (st.executed[e.index]) return fail('already-paid', `Payment ${e.index + 1} (${seatName(p.from)} pays ${seatName(p.to)} ${formatAmount(p.amount)}) is already made`);
   if (e.from !== p.from || e.to !== p.to || e.amount !== p.amount) {
-    return fail('payment-mismatch', `Payment ${e.index + 1} is ${seatName(p.from)} pays ${seatName(p.to)} ${formatAmount(p.amount)}, not ${JSON.stringify({ from: e.from, to: e.to, amount: e.amount })}`);
+    return fail('payment-mismatch', `Payment ${e.index + 1} is ${seatName(p.from)} pays ${seatName(p.to)} ${formatAmount(p.amount)}, not ${showJson({ from: e.from, to: e.to, amount: e.amount })}`);
   }
   const executed = st.executed.slice();
   executed[e.index] = true;
@@ -726,11 +725,11 @@ function chipsMoved(state: HandState): number {
 }
 
 function misdealCalled(state: HandState, e: MisdealCalled): Step {
-  if (!MISDEAL_CAUSES.includes(e.cause)) return fail('bad-event', `misdeal-called: ${JSON.stringify(e.cause)} is not a misdeal cause`);
+  if (!MISDEAL_CAUSES.includes(e.cause)) return fail('bad-event', `misdeal-called: ${showJson(e.cause)} is not a misdeal cause`);
   if (typeof e.automatic !== 'boolean') return fail('bad-event', 'misdeal-called: automatic must be true or false');
   if (typeof e.detail !== 'string') return fail('bad-event', 'misdeal-called: detail must be text');
   // cardsRead may hold a card twice (that can be the cause): it must be exactly what was read.
-  if (!Array.isArray(e.cardsRead) || !jsonEqual(e.cardsRead, state.deal.cards)) return fail('bad-event', 'misdeal-called: cardsRead must be the cards the shoe read this hand, in order');
+  if (!Array.isArray(e.cardsRead) || !sameJson(e.cardsRead, state.deal.cards)) return fail('bad-event', 'misdeal-called: cardsRead must be the cards the shoe read this hand, in order');
   const pending = state.pendingMisdeal;
   if (pending) {
     if (e.cause !== pending.cause || e.automatic !== pending.automatic) {
@@ -775,7 +774,7 @@ function floorCorrection(state: HandState, e: FloorCorrection): Step {
     case 'resolve-irregularity': return resolveIrregularity(state, e, a);
     case 'replace-hand': return replaceHand(state, e, a);
     case 'foul-seat': return foulSeat(state, e, a.seat, null);
-    default: return fail('bad-event', `floor-correction: unknown action ${JSON.stringify((a as { kind: unknown }).kind)}`);
+    default: return fail('bad-event', `floor-correction: unknown action ${showJson((a as { kind: unknown }).kind)}`);
   }
 }
 
@@ -787,7 +786,7 @@ function markResolved(state: HandState, ids: readonly number[], ruling: 'accept'
 
 function resolveIrregularity(state: HandState, e: FloorCorrection, a: Extract<CorrectionAction, { kind: 'resolve-irregularity' }>): Step {
   const irr = state.irregularities.find((i) => i.id === a.irregularity);
-  if (!irr) return fail('no-such-irregularity', `There is no irregularity ${JSON.stringify(a.irregularity)} in this hand`);
+  if (!irr) return fail('no-such-irregularity', `There is no irregularity ${showJson(a.irregularity)} in this hand`);
   if (irr.resolution) return fail('already-resolved', `Irregularity ${irr.id} was already ruled on (${irr.resolution.ruling})`);
   if (a.ruling === 'accept') {
     const clash = irr.cards.find((c) => shownElsewhere(state, c, irr.seat) !== null);
@@ -797,7 +796,7 @@ function resolveIrregularity(state: HandState, e: FloorCorrection, a: Extract<Co
     return ok(markResolved(state, [irr.id], 'accept', e));
   }
   if (a.ruling === 'foul-seat') return foulSeat(markResolved(state, [irr.id], 'foul-seat', e), e, irr.seat, irr.id);
-  return fail('bad-event', `floor-correction: ruling must be "accept" or "foul-seat", not ${JSON.stringify(a.ruling)}`);
+  return fail('bad-event', `floor-correction: ruling must be "accept" or "foul-seat", not ${showJson(a.ruling)}`);
 }
 
 function foulSeat(state: HandState, e: FloorCorrection, seat: SeatNo, irregularity: number | null): Step {
@@ -829,7 +828,7 @@ function replaceHand(state: HandState, e: FloorCorrection, a: Extract<Correction
   const cleared = withSeat(markResolved(state, open, 'hand-replaced', e), s.seat, {
     hand: { ...rows.value, source: 'floor' }, scanned: {}, fouledByFloor: null,
   });
-  return ok(checkShownHand(cleared, s.seat, handCards(rows.value), e.at));
+  return ok(checkShownHand(cleared, s.seat, cardsOf(rows.value), e.at));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -871,9 +870,9 @@ const HANDLERS: Handlers = {
 export function apply(state: HandState, event: HandEvent): Result<HandState> {
   if (!event || typeof event !== 'object') return fail('bad-event', 'an event must be an object');
   const type = (event as { type?: unknown }).type;
-  if (typeof type !== 'string' || !EVENT_TYPES.has(type)) return fail('unknown-event', `unknown event type ${JSON.stringify(type)}`);
-  if (!isIsoTime(event.at)) return fail('bad-time', `${type}: "at" must be an ISO 8601 time with a zone, not ${JSON.stringify(event.at)}`);
-  if (!isActor(event.by)) return fail('bad-actor', `${type}: "by" must be dealer, device, system or floor:<name>, not ${JSON.stringify(event.by)}`);
+  if (typeof type !== 'string' || !EVENT_TYPES.has(type)) return fail('unknown-event', `unknown event type ${showJson(type)}`);
+  if (!isIsoTime(event.at)) return fail('bad-time', `${type}: "at" must be an ISO 8601 time with a zone, not ${showJson(event.at)}`);
+  if (!isActor(event.by)) return fail('bad-actor', `${type}: "by" must be dealer, device, system or floor:<name>, not ${showJson(event.by)}`);
   let next: Step;
   if (state.phase === 'idle') {
     next = event.type === 'hand-started' ? startHand(event) : fail('no-hand', `${type}: no hand has started`);

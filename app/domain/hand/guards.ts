@@ -46,7 +46,7 @@ export function scannedCardRefusal(state: HandState, seat: SeatNo, card: Card): 
 }
 
 /** Every card the seat has shown: set hand, scanned rows, natural, surrender, OFC placements. */
-export function shownCards(seat: SeatState): Card[] {
+function shownCards(seat: SeatState): Card[] {
   const out = new Set<Card>();
   const add = (cards: readonly Card[] | null | undefined) => cards?.forEach((c) => out.add(c));
   if (seat.hand) SEGMENTS.forEach((s) => add(seat.hand![s]));
@@ -105,7 +105,7 @@ export function inFantasyland(state: HandState, seat: SeatNo): boolean {
 }
 
 /** OFC: how many cards the seat has placed. */
-export function placedCount(seat: SeatState): number {
+function placedCount(seat: SeatState): number {
   return SEGMENTS.reduce((n, r) => n + seat.placed[r].length, 0);
 }
 

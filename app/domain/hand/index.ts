@@ -10,7 +10,7 @@ export { apply, replay } from './fold';
 export { followUps } from './follow-ups';
 export { buildSettled, showdownRecord, verifySettlement } from './record';
 export {
-  OPEN_PHASES, PHASE_RANK, SEAT_NUMBERS, clockwiseFromButton, initialState, isOver, playingSeats, seatForCard, seatOf,
+  OPEN_PHASES, PHASE_RANK, SEAT_NUMBERS, initialState, isOver, playingSeats, seatForCard, seatOf,
   type Abort, type DealState, type HandInfo, type HandState, type Irregularity, type NaturalClaim, type PendingMisdeal,
   type Phase, type SeatState, type SettlementState, type ShownHand,
 } from './state';

@@ -6,7 +6,8 @@
 import { formatCards } from '../cards';
 import { fail, ok, type Result } from '../result';
 import { settleRecord, type SettleResult } from '../settle';
-import { sameJson, seatName } from './check';
+import { sameJson } from '../json';
+import { seatName } from './check';
 import type { Actor, SeatNo, Settled, ShowdownRecord, ShowdownRecordSeat } from './events';
 import { heldCards, inFantasyland, isFouled, settlementBlockers, thirteenOf } from './guards';
 import { playingSeats, type HandState, type SeatState } from './state';

@@ -5,6 +5,7 @@
 import type { Card } from '../cards';
 import type { NaturalName, NaturalProof } from '../naturals';
 import type { Game, Profile } from '../profiles';
+import { clockwiseFromButton } from '../scoring';
 import type { SettleResult } from '../settle';
 import type {
   Actor, DealMode, MisdealCause, ProfileSnapshot, Row, SeatNo, SeatedPlayer, ShowdownRecord, TwoHandedRound,
@@ -235,13 +236,9 @@ export function withDeal(d: DealState, c: Partial<DealState>): DealState {
   };
 }
 
-/** The seats clockwise starting with the one left of the button (the deal and payout order). */
-export function clockwiseFromButton(button: SeatNo): SeatNo[] {
-  return [0, 1, 2, 3].map((i) => (((button + i) % 4) + 1) as SeatNo);
-}
-
 /** The position the k-th card (k = 0..51) of a Chinese Poker deal goes to: starting left of
- *  the button, clockwise (RULES.md section 2). */
+ *  the button, clockwise (RULES.md section 2: `((button - 1 + 1 + k) mod 4) + 1`), i.e.
+ *  `clockwiseFromButton(button)[k % 4]` without building the list for every card. */
 export function seatForCard(button: SeatNo, k: number): SeatNo {
   return (((button + k) % 4) + 1) as SeatNo;
 }

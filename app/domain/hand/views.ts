@@ -7,12 +7,13 @@
 import type { Card } from '../cards';
 import { NATURAL_TITLES } from '../naturals';
 import { SEGMENTS } from '../setting';
-import { formatAmount, plural, seatName } from './check';
+import { plural } from '../words';
+import { formatAmount, seatName } from './check';
 import type { Row, SeatNo, TwoHandedRound } from './events';
 import {
   cardsAreKnown, hasVerifiedNatural, inFantasyland, isFouled, isOutOfComparison, settlementBlockers, showdownBlockers,
 } from './guards';
-import { clockwiseFromButton, isOver, playingSeats, seatOf, type HandState } from './state';
+import { isOver, playingSeats, seatOf, type HandState } from './state';
 
 /** Seed 004's names for seats 1-4 (clockwise), shown beside the numbers. */
 export const SEAT_WINDS: Readonly<Record<SeatNo, string>> = { 1: 'North', 2: 'East', 3: 'South', 4: 'West' };
@@ -142,16 +143,16 @@ export function stacksNow(state: HandState): Partial<Record<SeatNo, number>> {
 }
 
 /**
- * The button for the next hand. After a completed hand it moves clockwise to the next seat
- * that had a player this hand (an empty seat is skipped); after a misdeal or a void it stays.
- * For a hand still open: where it will go if the hand completes.
+ * The button for the next hand (RULES.md section 2): after a completed hand it moves exactly
+ * one seat clockwise, to an empty seat too (all four positions are dealt whatever the number
+ * of players); after a misdeal or a void it stays. For a hand still open: where it will go if
+ * the hand completes.
  */
 export function nextButton(state: HandState): SeatNo {
   const info = state.info;
   if (!info) throw new RangeError('nextButton: no hand has started');
   if (state.phase === 'misdealt' || state.phase === 'voided') return info.button;
-  const seated = state.seats.filter((s) => s.playing).map((s) => s.seat);
-  return clockwiseFromButton(info.button).find((s) => seated.includes(s)) ?? info.button;
+  return ((info.button % 4) + 1) as SeatNo;
 }
 
 /** What the next hand inherits from this one. */

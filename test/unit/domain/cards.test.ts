@@ -50,5 +50,9 @@ describe('deck', () => {
   it('finds a duplicate', () => {
     expect(findDuplicate([1, 5, 9, 5])).toBe(5);
     expect(findDuplicate(fullDeck())).toBeUndefined();
+    // Both halves of the two-mask set: codes below 32 and from 32 up, and 0 against 32.
+    expect(findDuplicate([0, 32, 51, 31, 51])).toBe(51);
+    expect(findDuplicate([0, 32, 31, 0])).toBe(0);
+    expect(findDuplicate([...fullDeck(), 33])).toBe(33);
   });
 });

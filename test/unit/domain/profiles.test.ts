@@ -18,7 +18,7 @@ describe('presets (RULES.md section 12)', () => {
   it('lists the eight presets in the section order, mandarin-house the default', () => {
     expect(PRESET_NAMES).toEqual(['basic', 'western', 'eastern', 'mandarin', 'mandarin-house', 'special-hands', 'scoop-double', 'ofc']);
     expect(DEFAULT_PROFILE_NAME).toBe('mandarin-house');
-    expect(unwrapProfile(resolveProfile()).name).toBe('mandarin-house');
+    expect(unwrap(resolveProfile()).name).toBe('mandarin-house');
   });
 
   const MANDARIN_TABLE = { front: { trips: 3 }, middle: { 'full-house': 2, quads: 8, 'straight-flush': 10 }, back: { quads: 4, 'straight-flush': 5 } };
@@ -127,25 +127,20 @@ describe('presets (RULES.md section 12)', () => {
     expect(Object.isFrozen(p.naturals)).toBe(true);
     const copy = presetJson('mandarin');
     copy.name = 'my-mandarin';
-    expect(unwrapProfile(validateProfile(copy))).toEqual({ ...p, name: 'my-mandarin' });
+    expect(unwrap(validateProfile(copy))).toEqual({ ...p, name: 'my-mandarin' });
     expect(preset('mandarin').name).toBe('mandarin');
   });
 
   it('every preset round-trips through JSON', () => {
     for (const name of PRESET_NAMES) {
-      expect(unwrapProfile(validateProfile(JSON.parse(JSON.stringify(preset(name)))))).toEqual(preset(name));
+      expect(unwrap(validateProfile(JSON.parse(JSON.stringify(preset(name)))))).toEqual(preset(name));
     }
   });
 });
 
-function unwrapProfile(r: ReturnType<typeof validateProfile>): Profile {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-
 describe('validateProfile', () => {
   it('fills left-out keys with the basic defaults', () => {
-    expect(unwrapProfile(validateProfile({ name: 'mine', version: 2 }))).toEqual({ ...PROFILE_DEFAULTS, name: 'mine', version: 2 });
+    expect(unwrap(validateProfile({ name: 'mine', version: 2 }))).toEqual({ ...PROFILE_DEFAULTS, name: 'mine', version: 2 });
   });
 
   // Each case: the input, the error code and the path it must name.
@@ -225,7 +220,7 @@ describe('segmentBonus', () => {
   });
 
   it('pays the largest matching entry once, and rank-qualified keys match only their rank', () => {
-    const p = unwrapProfile(validateProfile({ name: 'x', version: 1, bonuses: { front: { trips: 3, 'trips-A': 10 }, back: { 'full-house-K': 7 } } }));
+    const p = unwrap(validateProfile({ name: 'x', version: 1, bonuses: { front: { trips: 3, 'trips-A': 10 }, back: { 'full-house-K': 7 } } }));
     expect(segmentBonus(p, 'front', value('As Ah Ac'))).toBe(10);
     expect(segmentBonus(p, 'front', value('Ks Kh Kc'))).toBe(3);
     expect(segmentBonus(p, 'back', value('Ks Kh Kc 2s 2h'))).toBe(7);

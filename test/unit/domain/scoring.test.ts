@@ -215,7 +215,7 @@ describe('scoring properties over random deals', () => {
           const plan = d.plans[seat - 1];
           const natural = detectNaturals(cards).find((n) => naturalRule(p, n));
           if (plan === 'natural' && natural) return { seat, status: 'natural', natural };
-          if (plan === 'surrender') return { seat, status: 'surrendered' };
+          if (plan === 'surrender' && p.surrenderPenalty !== null) return { seat, status: 'surrendered' };
           const h = plan === 'split' ? splitHand(cards) : bestArrangement(cards).hand;
           const v = unwrap(checkSetting(h, { lowballMiddle: p.lowballMiddle }));
           return v.fouled ? { seat, status: 'fouled', reason: v.reason } : { seat, status: 'set', values: v.values, descriptions: v.descriptions };
@@ -235,6 +235,14 @@ describe('scoring properties over random deals', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('a surrender under a profile without surrender is refused, not scored 0', () => {
+    const set = hand(1, ['2d 2c 9s', 'Qs Qh 3d 4d 5c', 'Ks Kh Kc 7s 8d']);
+    const surrendered: ScoredHand = { seat: 3, status: 'surrendered' };
+    expect(() => scorePair(profile('basic'), set, surrendered)).toThrow(new RangeError('profile basic does not play surrender, yet seat 3 surrendered'));
+    expect(() => scorePair(profile('basic'), surrendered, { seat: 2, status: 'surrendered' })).toThrow(/seat 3 surrendered/);
+    expect(scorePair(profile('western'), set, surrendered).points).toBe(3);
   });
 
   it('scorePair on its own gives the Mandarin shot (000): 9', () => {

@@ -33,7 +33,7 @@ describe('input errors (not fouls)', () => {
     ['14 cards in all', hand('Kd 5d 2s 2c', '7h 7d 8s 8c 3h', '6h 6d 6c 4s 4d'), {}, 'wrong-card-count', 'this one has 14'],
     ['a card twice (issue 2 errors)', hand('Kd 5d 2s', '7h 7d 8s 8c 3h', '6h 6d 6c 4s 2s'), {}, 'duplicate-card', '2s appears twice'],
     ['a card not dealt to the seat (RULES.md s4 irregularity)', hand('Kd 5d 2s', '7h 7d 8s 8c 3h', '6h 6d 6c 4s 4d'),
-      { dealt: cards('Kd 5d 2s 7h 7d 8s 8c 3h 6h 6d 6c 4s Ac') }, 'card-not-dealt-to-seat', '4d was not dealt'],
+      { dealt: cards('Kd 5d 2s 7h 7d 8s 8c 3h 6h 6d 6c 4s Ac') }, 'cards-not-dealt-to-seat', '4d was not dealt'],
   ];
   it.each(cases)('%s', (_why, h, options, code, fragment) => {
     const r = checkSetting(h, options);

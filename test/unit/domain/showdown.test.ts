@@ -79,6 +79,31 @@ describe('parseShowdown refuses, naming the field', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toMatch(/^seats\[1\]: Kh is in seat 2 and also in seat 4$/);
   });
+
+  const S1_CARDS = S1.join(' ');
+  const error = (record: unknown) => {
+    const r = parseShowdown(record);
+    expect(r.ok).toBe(false);
+    return r.ok ? undefined : r.error;
+  };
+
+  it('cards and setting disagree: names the cards only in the setting and only in cards', () => {
+    expect(error({ seats: [seat(1, S1, { cards: S1_CARDS.replace('Kh', 'Ad'), surrender: true }), seat(2, S2)] })).toEqual({
+      code: 'cards-mismatch', path: 'seats[0].cards',
+      message: 'seats[0].cards (seat 1): the cards differ from the front, middle and back given: Kh is in the front, middle and back but not in cards; Ad is in cards but not in the front, middle and back',
+    });
+    expect(error({ seats: [seat(1, ['Kh 6s', S1[1], S1[2]], { cards: S1_CARDS, surrender: true }), seat(2, S2)] })).toEqual({
+      code: 'cards-mismatch', path: 'seats[0].cards',
+      message: 'seats[0].cards (seat 1): the cards differ from the front, middle and back given: 4c is in cards but not in the front, middle and back',
+    });
+  });
+
+  it('a card twice in the setting is a duplicate card even when cards are given too', () => {
+    expect(error({ seats: [seat(1, ['Kh 6s 2c', S1[1], S1[2]], { cards: S1_CARDS, surrender: true }), seat(2, S2)] })).toEqual({
+      code: 'duplicate-card', path: 'seats[0].middle',
+      message: 'seats[0].middle (seat 1): 2c appears twice (in front and middle)',
+    });
+  });
 });
 
 describe('parseShowdown accepts', () => {

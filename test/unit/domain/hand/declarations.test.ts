@@ -178,7 +178,10 @@ describe('a card at showdown that is not the seat\'s blocks settlement until the
     expect(s.irregularities[0].resolution).toMatchObject({ ruling: 'hand-replaced', reason: 'scanner read 4d as Ac' });
     expect(s.seats[0].hand?.source).toBe('floor');
     s = drive(s, rows(4));
-    expect(settle(s).result.points).toBeDefined();
+    const { record, result } = settle(s);
+    // The floor's hand is the one settled, not the misread one; example 003's points.
+    expect(record.seats[0]).toEqual({ seat: 1, stack: 10_000, front: 'Kd 5d 2s', middle: '7h 7d 8s 8c 3h', back: '6h 6d 6c 4s 4d' });
+    expect(result.points).toEqual({ 1: 1, 2: 8, 3: -6, 4: -3 });
   });
 
   it('the floor can rule a seat fouled directly (a hand short of a card, RULES.md s11)', () => {

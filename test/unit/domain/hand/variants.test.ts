@@ -32,7 +32,7 @@ describe('two-handed play with the reserved hand (RULES.md s2, 003)', () => {
     expect(s.phase).toBe('closed');
     expect(unwrap(replay(log))).toEqual(s);
     const carry = carryOver(s);
-    expect(carry.button).toBe(1); // next occupied seat clockwise from 4
+    expect(carry.button).toBe(1); // one seat clockwise from 4 (RULES.md s2)
     expect(carry.reservedRound).toEqual({
       round: 'reserved', fromHandId: 'H1',
       hands: [{ seat: 1, cards: s.seats[2].dealt }, { seat: 2, cards: s.seats[3].dealt }],
@@ -144,7 +144,7 @@ describe('OFC: 5 cards then one at a time, placed as dealt (RULES.md s10, 001)',
     let s = drive(initialState, started({ preset: 'ofc', seats: [1, 2] }));
     const seat1 = cards('Qs Qh 2c Ks Kh');
     for (const [i, c] of seat1.entries()) s = drive(s, dealt(c, i));
-    expect(refusal(apply(s, ev.place(1, cards('Ad')[0], 'back')))).toEqual({ code: 'card-not-dealt-to-seat', message: 'Ad was not dealt to Seat 1' });
+    expect(refusal(apply(s, ev.place(1, cards('Ad')[0], 'back')))).toEqual({ code: 'cards-not-dealt-to-seat', message: 'Ad was not dealt to Seat 1' });
     s = driveAll(s, [ev.place(1, seat1[0], 'front'), ev.place(1, seat1[1], 'front'), ev.place(1, seat1[2], 'front')]);
     expect(refusal(apply(s, ev.place(1, seat1[0], 'back')))).toEqual({ code: 'already-placed', message: 'Qs is already in Seat 1\'s front: a placed card never moves' });
     expect(refusal(apply(s, ev.place(1, seat1[3], 'front')))).toEqual({ code: 'row-full', message: 'Seat 1\'s front is full (3 cards): Ks must go to the middle or back' });
