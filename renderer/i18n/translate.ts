@@ -48,11 +48,29 @@ export function minorDigits(currency: string): number {
   return d;
 }
 
-/** An amount typed in major units ("150.5") as minor units, or null when it is not a number. */
-export function toMinor(major: string, currency: string): number | null {
-  const n = Number(major.replace(',', '.').trim());
-  if (!Number.isFinite(n) || major.trim() === '') return null;
-  return Math.round(n * 10 ** minorDigits(currency));
+/** Integer part as typed: plain digits, or digits grouped by threes with one space between
+ *  groups (a plain, no-break or narrow no-break space: Czech money reads "1 500 Kč"). */
+const PLAIN_AMOUNT = /^(\d+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+)(?:[.,](\d+))?$/;
+/** English money groups by commas ("CZK 1,500.50"): read only when the screen is in English,
+ *  where "1,500" means fifteen hundred; elsewhere the comma is the decimal mark. */
+const EN_GROUPED_AMOUNT = /^(\d{1,3}(?:,\d{3})+)(?:\.(\d+))?$/;
+
+/**
+ * A positive amount typed in major units ("150", "150,5", "1 500.50") as minor units, or
+ * null when it is not one: only digits, an optional decimal part after "." or "," with at
+ * most the currency's minor digits (CZK "1.239" is refused, not rounded), grouping as the
+ * screen shows money ("1 500"; "1,500" when `lang` is English). No sign, exponent, hex,
+ * binary or currency sign; zero is refused too (a buy-in or chips added are above zero).
+ */
+export function toMinor(major: string, currency: string, lang?: Lang): number | null {
+  const s = major.trim();
+  const m = (lang === 'en' ? EN_GROUPED_AMOUNT.exec(s) : null) ?? PLAIN_AMOUNT.exec(s);
+  if (!m) return null;
+  const digits = minorDigits(currency);
+  const fraction = m[2] ?? '';
+  if (fraction.length > digits) return null;
+  const minor = Number(m[1].replace(/\D/g, '') + fraction.padEnd(digits, '0'));
+  return Number.isSafeInteger(minor) && minor > 0 ? minor : null;
 }
 
 export function createTranslator(lang: Lang): Translator {

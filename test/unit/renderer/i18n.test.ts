@@ -130,6 +130,125 @@ describe('translator', () => {
   });
 });
 
+// ------------------------------------------------------------------ refusals, alerts, misdeals in Czech
+
+const APP = join(__dirname, '..', '..', '..', 'app');
+const tsFilesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? tsFilesUnder(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []);
+const appSource = (...path: string[]) => readFileSync(join(APP, ...path), 'utf8');
+/** The quoted members of a string-literal union or list: `'a' | 'b'`, `['a', 'b']`. */
+const quoted = (text: string) => [...text.matchAll(/'([a-z0-9-]+)'/g)].map((m) => m[1]);
+const union = (source: string, head: RegExp) => {
+  const m = head.exec(source);
+  if (!m) throw new Error(`not found: ${head}`);
+  return quoted(m[1]);
+};
+
+/** Every refusal code the terminal's code can give (fail('code', ...) or { code: 'code' }),
+ *  with the files that give it. */
+function refusalCodes(): Map<string, string[]> {
+  const codes = new Map<string, string[]>();
+  for (const dir of ['domain', 'services', 'terminal', 'contract']) {
+    for (const file of tsFilesUnder(join(APP, dir))) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/\bfail\(\s*['"]([a-z0-9-]+)['"]|\bcode:\s*['"]([a-z0-9-]+)['"]/g)) {
+        const code = m[1] ?? m[2];
+        codes.set(code, [...(codes.get(code) ?? []), file.slice(APP.length + 1)]);
+      }
+    }
+  }
+  return codes;
+}
+
+/** Codes that never reach the screen, so they need no Czech wording. */
+const NEVER_ON_SCREEN: Readonly<Record<string, string>> = {
+  'bad-event': 'the hand fold checking events the terminal builds itself: a program fault, logged',
+  'bad-actor': 'fold check of an event\'s "by", set by the terminal itself',
+  'bad-time': 'fold check of an event\'s time, set by the terminal itself',
+  'unknown-event': 'fold check of an event type, only from a corrupt log',
+  'hand-already-started': 'fold check: the terminal starts each hand on a fresh state',
+  'bad-seats': 'hand-started check: the service seats 2-4 players itself (not-enough-players comes first)',
+  'bad-stack': 'hand-started check: the service seats only players with chips',
+  'bad-two-handed': 'reserved-hand round set up by the CLI, not by the screen',
+  'no-fantasyland': 'hand-started check of the Fantasyland seats the service carries over itself',
+  'bad-point-value': 'table opening (CLI/config) and hand-started built from it',
+  'bad-settlement': 'fold check of the settlement the service computes itself',
+  'record-mismatch': 'fold check of the showdown record the service builds itself',
+  'settlement-differs': 'audit of the stored log (verifySettlement), not a screen request',
+  'bad-profile': 'house-rules profile loaded at start-up (CLI/config)',
+  'bad-profile-value': 'house-rules profile file loaded at start-up (CLI/config)',
+  'unknown-profile-key': 'house-rules profile file loaded at start-up (CLI/config)',
+  'unknown-preset': 'house-rules preset named on the command line',
+  'bad-option': 'command-line options of the terminal',
+  'table-flag-conflict': 'start-up flags that disagree with the stored table, before any screen is connected',
+  'bad-mode': 'table opening options (CLI/config)',
+  'bad-seq-modulo': 'table opening options (CLI/config)',
+  'bad-table-id': 'table opening options (CLI/config)',
+  'table-exists': 'table opening at start-up',
+  'device-attached': 'device wiring at start-up',
+  'bad-count': "the recall's count is the terminal's own constant (RECALL_COUNT)",
+  'bad-record': 'showdown records read by the settle CLI (app/domain/showdown.ts)',
+  'missing-hand': 'showdown records read by the settle CLI (app/domain/showdown.ts)',
+  blocker: 'the worded list of what blocks the hand (Blockers.svelte shows the message itself)',
+};
+
+/** Codes the screen words from another message family. */
+const WORDED_ELSEWHERE: Readonly<Record<string, string>> = {
+  homerun: 'results.note.homerun',
+  scoop: 'results.note.scoop',
+  majority: 'results.note.majority',
+  bonuses: 'results.note.bonuses',
+};
+
+describe('reasons', () => {
+  const codes = refusalCodes();
+
+  it('finds the refusal codes in the terminal source (the scan itself works)', () => {
+    expect(codes.size).toBeGreaterThan(80);
+    for (const c of ['seat-taken', 'name-needed', 'no-row-expected', 'bad-amount', 'buy-in-too-small', 'card-not-this-seats']) expect(codes.has(c), c).toBe(true);
+  });
+
+  it('word every refusal the screen can show in Czech (reason.<code>)', () => {
+    const missing = [...codes]
+      .filter(([c]) => !(c in NEVER_ON_SCREEN) && !(c in WORDED_ELSEWHERE) && !(`reason.${c}` in cs))
+      .map(([c, files]) => `${c} (${[...new Set(files)].join(', ')})`);
+    expect(missing).toEqual([]);
+    for (const key of Object.values(WORDED_ELSEWHERE)) expect(key in cs, key).toBe(true);
+  });
+
+  it('allow-list only codes the source still gives', () => {
+    expect(Object.keys({ ...NEVER_ON_SCREEN, ...WORDED_ELSEWHERE }).filter((c) => !codes.has(c))).toEqual([]);
+  });
+
+  it('word both spellings of the cards-not-dealt refusal', () => {
+    expect('reason.cards-not-dealt-to-seat' in cs && 'reason.card-not-dealt-to-seat' in cs).toBe(true);
+  });
+
+  it("word every alert's kind and code, every misdeal cause and irregularity", () => {
+    const kinds = union(appSource('services', 'table-events.ts'), /export type AlertKind\s*=([^;]+);/);
+    const causes = union(appSource('domain', 'hand', 'events.ts'), /export type MisdealCause\s*=([^;]+);/);
+    const irregularities = union(appSource('domain', 'hand', 'state.ts'), /interface Irregularity \{[^}]*?readonly kind:([^;]+);/);
+    const faults = union(appSource('services', 'table-service.ts'), /const FAULT_STATUSES = new Set\(\[([^\]]+)\]\)/);
+    expect(kinds).toEqual(['misdeal', 'irregularity', 'device-fault']);
+    expect(causes.length).toBeGreaterThanOrEqual(9);
+    expect(irregularities.length).toBeGreaterThanOrEqual(4);
+    expect(faults).toContain('jam');
+    const wanted = [
+      ...kinds.map((k) => `alerts.kind.${k}`),
+      // Misdeal alerts and the recalled hand's outcome (floor-words.ts outcomeText) word the cause.
+      ...causes.map((c) => `reason.${c}`),
+      // Irregularity alerts carry the kind as their code; a scanned card of another seat too.
+      ...irregularities.map((k) => `reason.${k}`), 'reason.card-not-this-seats',
+      // Device-fault alerts carry the device's status as their code.
+      ...faults.map((f) => `reason.${f}`),
+    ];
+    for (const messages of [en, cs] as Record<string, string>[]) expect(wanted.filter((k) => !(k in messages))).toEqual([]);
+    // The floor's list of irregularities words each kind (irregularityText).
+    expect(irregularities.filter((k) => !(`irregularity.${k}` in cs) && !(`irregularity.${k}.other` in cs))).toEqual([]);
+  });
+});
+
 // ------------------------------------------------------------------ no text in components
 
 interface Node {
