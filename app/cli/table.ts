@@ -2,13 +2,14 @@
  * `npm run --silent table -- COMMAND ...`: the live table's store from the command line, for
  * the soak test / demo (`simulate`) and the floor (`verify-log`, `replay`, `audit`,
  * `export`, `recall`). Everything goes through openStore and the TableService, as in the terminal.
- * Exit 0: all is well; 1: something is wrong (printed); 2: bad arguments or no database.
+ * Exit 0: all is well; 1: something is wrong (printed); 2: bad arguments or no database (or
+ * `simulate` options that contradict the table already in the database).
  */
 import { writeFileSync } from 'node:fs';
 import { auditLog, replayHands, type ReplayReport } from '../services/audit';
-import { verifyChain, type LogVerification } from '../services/event-log';
+import { inSnapshot, verifyChain, type LogVerification } from '../services/event-log';
 import { exportCsv, exportJson, parseExportDate } from '../services/export';
-import { simulate } from '../services/simulation';
+import { simulate, SimulationRefused } from '../services/simulation';
 import { openStore, StoreError, type Store } from '../services/store';
 import { recallHands } from '../services/queries';
 import { replayStoredHand, TableService } from '../services/table-service';
@@ -192,7 +193,8 @@ function runExport(o: Options): number {
 
 function runRecall(o: Options): number {
   const count = o.has('count') ? integer(o, 'count', 1) : 10;
-  return withStore(o, (store) => {
+  // One snapshot: the hands and their steps as of one moment of a log the terminal may be writing.
+  return withStore(o, (store) => inSnapshot(store.db, () => {
     const tableId = text(o, 'table');
     // Read-only: no TableService (it would resume an open hand, which writes).
     const known = store.db.prepare('SELECT 1 FROM tables WHERE id = ?').get(tableId);
@@ -205,7 +207,7 @@ function runRecall(o: Options): number {
     });
     out(JSON.stringify({ tableId, hands: withSteps }, null, 1));
     return 0;
-  });
+  }));
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -232,7 +234,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (e: unknown) => {
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof SimulationRefused) {
       process.stderr.write(`table: ${e.message}\n`);
       process.exitCode = 2;
     } else if (e instanceof StoreError) {

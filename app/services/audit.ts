@@ -13,9 +13,9 @@ import { replay, verifySettlement, carryOver, type HandEvent, type HandState, ty
 import type Database from 'better-sqlite3';
 import { resolve } from 'node:path';
 import {
-  chainVerifierAfter, ChainVerifier, eachEventRow, inIdOrder, inSnapshot, logExtent, verifyChain, type ChainPart, type LogVerification, type RawEventRow,
+  chainVerifierAfter, ChainVerifier, eachEventRow, idRanges, inIdOrder, inSnapshot, logExtent, verifyChain, type ChainPart, type LogVerification, type RawEventRow,
 } from './event-log';
-import type { Store, StoredEvent } from './store';
+import { parseBody, type Store, type StoredEvent } from './store';
 import { notePoolRun, PoolFailure, SyncPool, threadCount, type ThreadOptions } from './worker-pool';
 
 export interface HandProblem {
@@ -124,7 +124,7 @@ export interface HandFindings {
  * result's payments and add up to its nets; the query tables (hand outcome, payments, each
  * seat's net and stack after, the chip ledger) say what the events say.
  */
-export class HandAuditor {
+class HandAuditor {
   private readonly problems: HandProblem[] = [];
   private hands = 0;
   private settled = 0;
@@ -358,19 +358,34 @@ interface Gathered extends HandSpan {
   readonly bodies: HandEvent[];
 }
 
-/** One pass on this thread. */
-function replayHere(store: Store, maxProblems: number | undefined): ReplayReport {
+/**
+ * The hands of a one-pass check (`replay` and `audit` alike): `row` takes each hand row in
+ * log order (a body that is not JSON throws, naming the row); `finish` checks the hands still
+ * gathered, then the late ones and the whole database, and gives the report.
+ */
+function handPass(store: Store, maxProblems: number | undefined): { row: HandRowSink; finish: () => ReplayReport } {
   const hands = new HandAuditor(store, maxProblems);
   const g = new Gatherer<Gathered>(
     (id, tableId, handId) => ({ handId, tableId, firstId: id, lastId: id, rows: 0, settledEventId: null, bodies: [] }),
     (cur) => hands.hand(cur.handId, cur.bodies, cur.settledEventId),
   );
-  handRowBatches(store.db, true, (id, tableId, handId, type, body) => {
-    const cur = g.row(id, tableId, handId, type === 'settled');
-    if (cur) cur.bodies.push(JSON.parse(body) as HandEvent);
-  });
-  g.finish();
-  return finishReplay(store, hands, g.late);
+  return {
+    row: (id, tableId, handId, type, body) => {
+      const cur = g.row(id, tableId, handId, type === 'settled');
+      if (cur) cur.bodies.push(parseBody(body, id, handId, type) as HandEvent);
+    },
+    finish: () => {
+      g.finish();
+      return finishReplay(store, hands, g.late);
+    },
+  };
+}
+
+/** One pass on this thread. */
+function replayHere(store: Store, maxProblems: number | undefined): ReplayReport {
+  const pass = handPass(store, maxProblems);
+  handRowBatches(store.db, true, pass.row);
+  return pass.finish();
 }
 
 /** The late hands checked again, then the whole-database checks (`whole`: already run). */
@@ -485,7 +500,6 @@ function replayInWorkers(store: Store, threads: number, maxProblems: number | un
     g.finish();
     send();
     pool.finish();
-    pool.close();
     const report = finishReplay(store, hands, g.late);
     notePoolRun({ job: 'hands', threads, outcome: 'workers' });
     return report;
@@ -574,11 +588,7 @@ export function auditLog(store: Store, options: { maxProblems?: number } & Threa
 /** One pass on this thread. */
 function auditHere(store: Store, extent: ReturnType<typeof logExtent>, maxChain: number, maxHands: number): LogAudit {
   const chain = new ChainVerifier(maxChain);
-  const hands = new HandAuditor(store, maxHands);
-  const g = new Gatherer<Gathered>(
-    (id, tableId, handId) => ({ handId, tableId, firstId: id, lastId: id, rows: 0, settledEventId: null, bodies: [] }),
-    (cur) => hands.hand(cur.handId, cur.bodies, cur.settledEventId),
-  );
+  const hands = handPass(store, maxHands);
   // The replay stops at its first error (as replayHands throws it); the chain goes on.
   let failed: { error: unknown } | null = null;
   eachEventRow(store.db, Number.NEGATIVE_INFINITY, extent.maxId, (r) => {
@@ -586,8 +596,7 @@ function auditHere(store: Store, extent: ReturnType<typeof logExtent>, maxChain:
     const [id, tableId, handId, , type, , body] = r;
     if (handId === null || failed) return;
     try {
-      const cur = g.row(id, tableId, handId, type === 'settled');
-      if (cur) cur.bodies.push(JSON.parse(body) as HandEvent);
+      hands.row(id, tableId, handId, type, body);
     } catch (error) {
       failed = { error };
     }
@@ -595,8 +604,7 @@ function auditHere(store: Store, extent: ReturnType<typeof logExtent>, maxChain:
   const verification = chain.finishWith(extent.head);
   if (failed) return { chain: verification, replay: failed };
   try {
-    g.finish();
-    return { chain: verification, replay: finishReplay(store, hands, g.late) };
+    return { chain: verification, replay: hands.finish() };
   } catch (error) {
     return { chain: verification, replay: { error } };
   }
@@ -659,15 +667,7 @@ function auditInWorkers(store: Store, extent: ReturnType<typeof logExtent>, thre
   };
   let whole: HandProblem[];
   try {
-    const tasks: AuditTask[] = [];
-    const ranges = threads * AUDIT_RANGES_PER_THREAD;
-    const span = extent.maxId - extent.minId + 1;
-    let after = extent.minId - 1;
-    for (let i = 1; i <= ranges; i++) {
-      const upTo = i === ranges ? extent.maxId : extent.minId - 1 + Math.floor((span * i) / ranges);
-      if (upTo > after) tasks.push({ after, upTo, maxProblems: maxChain });
-      after = upTo;
-    }
+    const tasks: AuditTask[] = idRanges(extent, threads * AUDIT_RANGES_PER_THREAD).map((r) => ({ ...r, maxProblems: maxChain }));
     // The first ranges go out without waiting; this thread runs the whole-database checks
     // while the workers start, then hands out the rest.
     const first = Math.min(tasks.length, threads * AUDIT_IN_FLIGHT);

@@ -54,7 +54,7 @@ export interface LogVerification {
 export type RawEventRow = [number, string, string | null, number | null, string, string, string, string, string];
 
 /** The columns of {@link RawEventRow}, for `SELECT ... FROM events` in id order. */
-export const RAW_EVENT_COLUMNS = 'id, table_id, hand_id, hand_seq, type, recorded_at, body, prev_hash, hash';
+const RAW_EVENT_COLUMNS = 'id, table_id, hand_id, hand_seq, type, recorded_at, body, prev_hash, hash';
 
 /**
  * Checks the chain one row at a time, in id order (so one pass over the log can feed other
@@ -123,12 +123,7 @@ export class ChainVerifier {
     if (this.recent.length > 8) this.recent.shift();
   }
 
-  /** Compares the end of the chain with the log head and gives the verdict. */
-  finish(db: Database.Database): LogVerification {
-    return this.finishWith(readHead(db));
-  }
-
-  /** {@link finish} with the log head already read (null: there is none). */
+  /** Compares the end of the chain with the log head (`head`, read in the same snapshot; null: there is none) and gives the verdict. */
   finishWith(head: LogHead | null): LogVerification {
     const prevId = this.prevId;
     if (head) {
@@ -289,6 +284,22 @@ export function inSnapshot<T>(db: Database.Database, fn: () => T): T {
   }
 }
 
+/**
+ * The ids `minId..maxId` cut into at most `n` ranges of about the same span, in order, each
+ * `after < id <= upTo` (empty ranges left out; the last ends at `maxId`).
+ */
+export function idRanges(extent: { readonly minId: number; readonly maxId: number }, n: number): { after: number; upTo: number }[] {
+  const out: { after: number; upTo: number }[] = [];
+  const span = extent.maxId - extent.minId + 1;
+  let after = extent.minId - 1;
+  for (let i = 1; i <= n; i++) {
+    const upTo = i === n ? extent.maxId : extent.minId - 1 + Math.floor((span * i) / n);
+    if (upTo > after) out.push({ after, upTo });
+    after = upTo;
+  }
+  return out;
+}
+
 /** A log this big is checked by worker threads when the machine has the cores (below, starting them costs more than they save). */
 const CHAIN_ROWS_FOR_THREADS = 500_000;
 
@@ -359,14 +370,7 @@ function verifyInWorkers(db: Database.Database, extent: ReturnType<typeof logExt
   }
   try {
     // Several ranges per thread, so a thread slowed by other work does not hold up the end.
-    const ranges = threads * 4;
-    const span = extent.maxId - extent.minId + 1;
-    let after = extent.minId - 1;
-    for (let i = 1; i <= ranges; i++) {
-      const upTo = i === ranges ? extent.maxId : extent.minId - 1 + Math.floor((span * i) / ranges);
-      if (upTo > after) pool.submit({ after, upTo, maxProblems });
-      after = upTo;
-    }
+    for (const r of idRanges(extent, threads * 4)) pool.submit({ ...r, maxProblems });
     pool.finish();
   } catch (e) {
     if (!(e instanceof PoolFailure)) throw e;

@@ -7,6 +7,7 @@
  * CSV: one table with a `kind` column: a `hand` row per hand (its seats in columns
  * seat1_player ... seat4_stack_after) followed by a `payment` row per payment.
  */
+import { inSnapshot } from './event-log';
 import { handsBetween } from './queries';
 import type { HandSummary } from './service-types';
 import type { Store } from './store';
@@ -19,22 +20,32 @@ export interface ExportRange {
   readonly tableId?: string;
 }
 
-/** A date (`2025-03-01`, a whole UTC day) or a time (`2025-03-01T20:00:00Z`, `...+01:00`). */
+/**
+ * A date (`2025-03-01`, a whole UTC day) or a time (`2025-03-01T20:00:00Z`, `...+01:00`).
+ * Null for anything else, and for a date or time that does not exist (`2025-02-30`,
+ * `T24:00`, `:60`, a zone `+24:00`): never rolled over into the next day or month.
+ */
 export function parseExportDate(text: string, end: boolean): string | null {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    const d = new Date(`${text}T00:00:00.000Z`);
-    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== text) return null;
-    if (end) d.setUTCDate(d.getUTCDate() + 1);
-    return d.toISOString();
+  const date = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2})))?$/.exec(text);
+  if (!date) return null;
+  const day = new Date(`${date[1]}T00:00:00.000Z`);
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date[1]) return null;
+  if (date[2] === undefined) {
+    if (end) day.setUTCDate(day.getUTCDate() + 1);
+    return day.toISOString();
   }
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return null;
+  const [hour, minute, second, zoneHour, zoneMinute] = date.slice(2).map((x) => (x === undefined ? 0 : Number(x)));
+  if (hour > 23 || minute > 59 || second > 59 || zoneHour > 23 || zoneMinute > 59) return null;
   const d = new Date(text);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
+/** The hands and the log head read in one snapshot (the terminal may be writing meanwhile). */
 export function exportJson(store: Store, range: ExportRange): string {
-  const hands = handsBetween(store.db, range.from, range.to, range.tableId);
-  const head = store.db.prepare('SELECT last_id, last_hash AS hash FROM log_head').get() as { last_id: number; hash: string } | undefined;
+  const { hands, head } = inSnapshot(store.db, () => ({
+    hands: handsBetween(store.db, range.from, range.to, range.tableId),
+    head: store.db.prepare('SELECT last_id, last_hash AS hash FROM log_head').get() as { last_id: number; hash: string } | undefined,
+  }));
   const out = {
     from: range.from,
     to: range.to,
@@ -67,8 +78,9 @@ function csvCell(v: unknown): string {
   return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/** The hands (each with its seats and payments) read in one snapshot. */
 export function exportCsv(store: Store, range: ExportRange): string {
-  const hands = handsBetween(store.db, range.from, range.to, range.tableId);
+  const hands = inSnapshot(store.db, () => handsBetween(store.db, range.from, range.to, range.tableId));
   const lines = [CSV_COLUMNS.join(',')];
   for (const h of hands) {
     const row: Record<string, unknown> = {

@@ -138,7 +138,6 @@ export function planHand(seed: number, number: number, button: SeatNo, playedNat
       }
     }
   }
-  void button;
   return { deckSeed, fault, report, naturalWanted, voidAtShowdown, seat };
 }
 
@@ -169,6 +168,17 @@ class SequenceOffset implements CardSource {
   }
 }
 
+/**
+ * `simulate` asked for a table other than the one the file holds (a profile or point value
+ * that differs from the stored one): refused before a hand was played or a player seated.
+ */
+export class SimulationRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SimulationRefused';
+  }
+}
+
 function must<T>(r: Result<T>, what: string): T {
   if (!r.ok) throw new Error(`simulate: ${what} was refused: ${r.error.message} (${r.error.code})`);
   return r.value;
@@ -185,15 +195,30 @@ function settingFor(cards: readonly Card[], foul: boolean): { front: Card[]; mid
 
 /**
  * Plays until the table has `hands` hands. Sets the table up on a new file (table, dealer,
- * four players); on a file from an earlier run, first finishes the open hand.
+ * four players); on a file from an earlier run, first finishes the open hand. A `profile` or
+ * `pointValue` given for a table that already exists must be the stored one, or the run is
+ * refused ({@link SimulationRefused}) before a hand is played or a player seated.
  */
 export async function simulate(service: TableService, options: SimulationOptions): Promise<{ played: number; resumed: string | null }> {
   const tableId = options.tableId ?? 'SIM';
   const pointValue = options.pointValue ?? 100;
-  if (!service.tableIds().includes(tableId)) {
+  const existed = service.tableIds().includes(tableId);
+  if (!existed) {
     must(service.openTable({ tableId, name: 'Simulated table', profile: options.profile ?? 'mandarin-house', pointValue }), 'opening the table');
   }
   let snap = must(service.snapshot(tableId), 'reading the table');
+  if (existed) {
+    const differ: string[] = [];
+    if (options.profile !== undefined && options.profile !== snap.profile.name) {
+      differ.push(`profile ${JSON.stringify(options.profile)} was given, the table plays ${JSON.stringify(snap.profile.name)}`);
+    }
+    if (options.pointValue !== undefined && options.pointValue !== snap.pointValue) {
+      differ.push(`point value ${options.pointValue} was given, the table has ${snap.pointValue}`);
+    }
+    if (differ.length > 0) {
+      throw new SimulationRefused(`simulate: table ${tableId} already exists in this database and cannot be changed: ${differ.join('; ')} (leave the option out, or use a new file)`);
+    }
+  }
   const profile = snap.profile;
   const played = Object.keys(profile.naturals);
   const resumed = snap.hand?.open ? snap.hand.handId : null;

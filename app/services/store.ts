@@ -185,12 +185,6 @@ export class Store {
     return (this.selectHand.all(handId) as EventRowDb[]).map((r) => toStored<B>(r));
   }
 
-  /** Events by id range (inclusive), in order; for audit tools. */
-  *events<B = unknown>(fromId = 1, toId = Number.MAX_SAFE_INTEGER): IterableIterator<StoredEvent<B>> {
-    const stmt = this.db.prepare('SELECT id, table_id, hand_id, hand_seq, type, recorded_at, body FROM events WHERE id BETWEEN ? AND ? ORDER BY id');
-    for (const r of stmt.iterate(fromId, toId) as IterableIterator<EventRowDb>) yield toStored<B>(r);
-  }
-
   close(): void {
     if (this.db.open) this.db.close();
   }
@@ -204,8 +198,23 @@ function toStored<B>(r: EventRowDb): StoredEvent<B> {
     handSeq: r.hand_seq,
     type: r.type,
     recordedAt: r.recorded_at,
-    body: JSON.parse(r.body) as B,
+    body: parseBody(r.body, r.id, r.hand_id, r.type) as B,
   };
+}
+
+/**
+ * An event row's body as JSON, or a {@link StoreError} `event-not-json` naming the row, its
+ * hand and its type (a body written by the terminal is always JSON: this one was edited).
+ * Every reader of stored bodies parses through this, so a damaged row fails the same way
+ * whichever check meets it first.
+ */
+export function parseBody(body: unknown, rowId: unknown, handId: unknown, type: unknown): unknown {
+  try {
+    return JSON.parse(body as string) as unknown;
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    throw new StoreError('event-not-json', `log row ${String(rowId)} (hand ${handId === null ? 'none' : String(handId)}, type ${String(type)}) is not JSON: ${why}`);
+  }
 }
 
 /**

@@ -483,12 +483,18 @@ export class TableService {
   /**
    * A misdeal on report: `wrong-card-count` (dealer) or `floor-ruling` (floor, named). The
    * automatic causes are called by the terminal itself; a pending one is recorded by this too.
+   * `floor`, when given, must name the floor manager (a blank name is refused).
    */
   callMisdeal(cmd: { tableId: string; cause: MisdealCause; detail?: string; floor?: string }): Result<TableSnapshot> {
+    let by: Actor = 'dealer';
+    if (cmd.floor !== undefined) {
+      const floor = typeof cmd.floor === 'string' ? cmd.floor.trim() : '';
+      if (!floor) return fail('name-needed', 'a misdeal called by the floor is signed by the floor manager (name)');
+      by = `floor:${floor}`;
+    }
     const t = this.openHand(cmd.tableId);
     if (!t.ok) return t;
     const state = t.value.hand!.state;
-    const by: Actor = cmd.floor ? `floor:${cmd.floor.trim()}` : 'dealer';
     const pending = state.pendingMisdeal;
     return this.handEvent(cmd.tableId, {
       type: 'misdeal-called', at: this.now(), by, cause: cmd.cause, automatic: pending?.cause === cmd.cause ? pending.automatic : false,

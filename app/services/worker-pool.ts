@@ -39,7 +39,7 @@ export function threadCount(options: ThreadOptions, size: number, worthFrom: num
   return cores >= 2 ? Math.min(cores, 4) : 0;
 }
 
-/** A pool run could not go on (a worker failed to start, died, or threw). */
+/** A pool run could not go on (a worker failed to start, died, threw, or stopped answering). */
 export class PoolFailure extends Error {}
 
 /** How a check that could use threads went (the fallback to one thread is silent otherwise). */
@@ -52,18 +52,39 @@ export interface PoolRun {
   readonly reason?: string;
 }
 
-const runs: PoolRun[] = [];
+/** A {@link PoolRun} as kept: `seq` counts the runs of this process (1, 2, ...). */
+export interface NotedPoolRun extends PoolRun {
+  readonly seq: number;
+}
+
+/** How many runs are kept. */
+const RUNS_KEPT = 20;
+const runs: NotedPoolRun[] = [];
+let lastSeq = 0;
 
 /** Records how a check went (kept: the last 20; written to stderr when CP_AUDIT_TRACE is set). */
 export function notePoolRun(run: PoolRun): void {
-  runs.push(run);
-  if (runs.length > 20) runs.shift();
+  runs.push({ ...run, seq: ++lastSeq });
+  if (runs.length > RUNS_KEPT) runs.shift();
   if (process.env.CP_AUDIT_TRACE) process.stderr.write(`${JSON.stringify({ audit: run })}\n`);
 }
 
 /** The last checks that could use threads, oldest first (for the bench and the tests). */
-export function recentPoolRuns(): readonly PoolRun[] {
+export function recentPoolRuns(): readonly NotedPoolRun[] {
   return [...runs];
+}
+
+/** The sequence number of the last run noted so far (0: none): a mark for {@link poolRunsSince}. */
+export function poolRunMark(): number {
+  return lastSeq;
+}
+
+/**
+ * The runs noted after `mark` ({@link poolRunMark}), oldest first; of those, only the last 20
+ * are kept (a caller that needs more must take a new mark sooner).
+ */
+export function poolRunsSince(mark: number): readonly NotedPoolRun[] {
+  return runs.filter((r) => r.seq > mark);
 }
 
 interface Slot {
@@ -121,6 +142,20 @@ try {
 const START_TIMEOUT_MS = 60_000;
 
 /**
+ * How long the pool waits, blocked, without any worker answering while tasks are outstanding,
+ * before it gives up (a worker that died after starting never answers, and the exit event
+ * cannot be seen while this thread is blocked). Counted only while blocked waiting, so time
+ * this thread spends on its own work never counts; a range takes seconds, so this is generous.
+ */
+export const DEFAULT_STALL_TIMEOUT_MS = 60_000;
+
+/** How a pool waits for its workers (for the tests: shorter limits). */
+export interface PoolTimeouts {
+  /** See {@link DEFAULT_STALL_TIMEOUT_MS}. */
+  readonly stallTimeoutMs?: number;
+}
+
+/**
  * Worker threads that run tasks of one kind (`job`, see audit-worker.ts) on the database at
  * `path`, opened read-only in each worker.
  */
@@ -134,6 +169,8 @@ export class SyncPool<T, R> {
   private received = 0;
   private readonly started = Date.now();
   private closed = false;
+  /** Time spent blocked in {@link wait} since the last reply, in ms. */
+  private stalledMs = 0;
 
   private constructor(
     count: number,
@@ -141,6 +178,7 @@ export class SyncPool<T, R> {
     init: { readonly job: string; readonly path: string },
     private readonly onResult: (value: R) => void,
     private readonly maxInFlight: number,
+    private readonly stallTimeoutMs: number,
   ) {
     for (let i = 0; i < count; i++) {
       const { port1, port2 } = new MessageChannel();
@@ -163,11 +201,17 @@ export class SyncPool<T, R> {
    * caller then works on its own thread). `onResult` gets each task's result, in the order
    * the tasks were submitted.
    */
-  static open<T, R>(count: number, init: { job: string; path: string }, onResult: (value: R) => void, maxInFlight = 4): SyncPool<T, R> | null {
+  static open<T, R>(
+    count: number,
+    init: { job: string; path: string },
+    onResult: (value: R) => void,
+    maxInFlight = 4,
+    timeouts: PoolTimeouts = {},
+  ): SyncPool<T, R> | null {
     if (count < 2) return null;
     const entry = workerEntry();
     if (!entry) return null;
-    return new SyncPool<T, R>(count, entry, init, onResult, maxInFlight);
+    return new SyncPool<T, R>(count, entry, init, onResult, maxInFlight, timeouts.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS);
   }
 
   /** Hands a task to the least busy worker (waiting while every worker has enough queued). */
@@ -236,6 +280,7 @@ export class SyncPool<T, R> {
       for (let m = receiveMessageOnPort(s.port); m; m = receiveMessageOnPort(s.port)) {
         const reply = m.message as Reply;
         this.received++;
+        this.stalledMs = 0;
         if (reply.kind === 'ready') s.ready = true;
         else if (reply.kind === 'failed') throw new PoolFailure(`a check worker could not start: ${reply.error}`);
         else {
@@ -246,7 +291,10 @@ export class SyncPool<T, R> {
     }
   }
 
-  /** Blocks until a worker says something new (or a second passes: then checks the start-up). */
+  /**
+   * Blocks until a worker says something new (or a second passes: then checks the start-up,
+   * and that some worker answered within the stall limit while tasks are outstanding).
+   */
   private wait(): void {
     // A worker posts its reply, then bumps the signal: read the signal before looking at the
     // ports, and a reply that comes after the look still wakes the wait below.
@@ -254,8 +302,15 @@ export class SyncPool<T, R> {
     const before = this.received;
     this.collect();
     if (this.received !== before) return;
-    if (Atomics.wait(this.signal, 0, seen, 1000) === 'timed-out' && Date.now() - this.started > START_TIMEOUT_MS && this.slots.some((s) => !s.ready)) {
+    const t0 = Date.now();
+    const woke = Atomics.wait(this.signal, 0, seen, Math.min(1000, this.stallTimeoutMs));
+    this.stalledMs += Date.now() - t0;
+    if (woke !== 'timed-out') return;
+    if (Date.now() - this.started > START_TIMEOUT_MS && this.slots.some((s) => !s.ready)) {
       throw new PoolFailure(`a check worker did not start within ${START_TIMEOUT_MS / 1000} s`);
+    }
+    if (this.stalledMs >= this.stallTimeoutMs && this.slots.some((s) => s.inFlight > 0)) {
+      throw new PoolFailure(`no check worker answered for ${this.stallTimeoutMs / 1000} s with tasks outstanding (a worker died or hangs)`);
     }
   }
 }

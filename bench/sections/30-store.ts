@@ -43,7 +43,7 @@ import { canonicalJson } from '../../app/services/canonical-json';
 import { rowHash, verifyChain } from '../../app/services/event-log';
 import { openStore, type Store } from '../../app/services/store';
 import { TableService } from '../../app/services/table-service';
-import { recentPoolRuns } from '../../app/services/worker-pool';
+import { poolRunMark, poolRunsSince } from '../../app/services/worker-pool';
 import { shuffledDeck } from '../../hardware/sim/deck';
 import { percentile, type BenchSection } from '../section';
 
@@ -375,7 +375,7 @@ export const section: BenchSection = {
       closeSync(fd);
       const generateSec = (performance.now() - g0) / 1000;
       const audit = openStore(bigPath, { readonly: true, mustExist: true });
-      const runsBefore = recentPoolRuns().length;
+      const runsMark = poolRunMark();
       const v0 = performance.now();
       const chain = verifyChain(audit.db);
       const verifyLogSec = (performance.now() - v0) / 1000;
@@ -385,7 +385,7 @@ export const section: BenchSection = {
       const a0 = performance.now();
       const both = auditLog(audit);
       const auditSec = (performance.now() - a0) / 1000;
-      const runs = recentPoolRuns().slice(runsBefore);
+      const runs = poolRunsSince(runsMark);
       audit.close();
       if (!chain.ok || !replay.ok) {
         throw new Error(`bench database does not verify: ${JSON.stringify([...chain.problems, ...replay.problems].slice(0, 3))}`);

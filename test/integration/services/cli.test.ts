@@ -112,6 +112,20 @@ describe('table replay', () => {
   });
 });
 
+describe('an event that is not JSON', () => {
+  it('replay and audit exit 1 naming the row, the hand and the type (no stack trace)', async () => {
+    const copy = tampered('not-json.db', "UPDATE events SET body = substr(body, 2) WHERE id = (SELECT min(id) + 2 FROM events WHERE hand_id = 'SIM-3');");
+    const raw = new Database(copy, { readonly: true });
+    const row = raw.prepare("SELECT id, type FROM events WHERE id = (SELECT min(id) + 2 FROM events WHERE hand_id = 'SIM-3')").get() as { id: number; type: string };
+    raw.close();
+    for (const args of [['replay', '--db', copy], ['replay', '--db', copy, '--hand', 'SIM-3'], ['audit', '--db', copy]]) {
+      const r = await table(...args);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`^table: log row ${row.id} \\(hand SIM-3, type ${row.type}\\) is not JSON: .*\n$`));
+    }
+  });
+});
+
 describe('table export and recall', () => {
   it('exports JSON to a file and CSV to stdout for a date range', async () => {
     const out = tmp.file('export.json');
@@ -131,6 +145,20 @@ describe('table export and recall', () => {
     const r = await table('recall', '--db', db, '--table', 'SIM', '--count', '3');
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).hands.map((h: { number: number }) => h.number)).toEqual([12, 11, 10]);
+  });
+});
+
+describe('simulate on a file whose table exists', () => {
+  it('refuses another profile or point value with exit 2, naming the given and the stored ones', async () => {
+    const copy = tmp.file('mismatch.db');
+    copyFileSync(db, copy);
+    const r = await table('simulate', '--db', copy, '--hands', '13', '--seed', '5', '--profile', 'basic', '--point-value', '25');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^table: simulate: table SIM already exists .*profile "basic" was given, the table plays "mandarin-house"; point value 25 was given, the table has 100/);
+    expect(r.stdout).toBe('');
+    const raw = new Database(copy, { readonly: true });
+    expect(raw.prepare('SELECT count(*) FROM hands').pluck().get()).toBe(12);
+    raw.close();
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, replayHands } from '../../../app/services/audit';
-import { attachShoe, must, openTable, playHand, rig, T, type Rig } from './helpers';
+import { attachShoe, expectRefused, must, openTable, playHand, rig, T, type Rig } from './helpers';
 
 let r: Rig;
 beforeEach(() => {
@@ -18,7 +18,7 @@ describe('the floor', () => {
     const { shoe } = await attachShoe(r.service);
     must(r.service.startHand({ tableId: T }));
     await shoe.deal(12);
-    expect(r.service.voidHand({ tableId: T, floor: '', reason: 'x' })).toMatchObject({ ok: false, error: { code: 'name-needed' } });
+    expectRefused(r.store, () => r.service.voidHand({ tableId: T, floor: '', reason: 'x' }), 'name-needed');
     const snap = must(r.service.voidHand({ tableId: T, floor: 'Jana', reason: 'a player was seated late' }));
     expect(snap.hand).toMatchObject({ open: false, state: { phase: 'voided' } });
     expect(r.store.db.prepare("SELECT outcome, void_reason FROM hands WHERE id = 'T1-1'").get()).toEqual({ outcome: 'void', void_reason: 'a player was seated late' });
@@ -31,8 +31,8 @@ describe('the floor', () => {
     const { shoe } = await attachShoe(r.service);
     await playHand(r.service, shoe, 1);
     await playHand(r.service, shoe, 2);
-    const refused = r.service.floorCorrection({ tableId: T, floor: 'Jana', reason: 'wrong', action: { kind: 'foul-seat', seat: 1 } as never, handId: 'T1-1' });
-    expect(refused.ok).toBe(false);
+    // Only a note reaches a hand that is over.
+    expectRefused(r.store, () => r.service.floorCorrection({ tableId: T, floor: 'Jana', reason: 'wrong', action: { kind: 'foul-seat', seat: 1 }, handId: 'T1-1' }), 'hand-over');
     must(r.service.floorCorrection({ tableId: T, floor: 'Jana', reason: 'player 3 disputed the count; recount confirmed the payments', action: { kind: 'note' }, handId: 'T1-1' }));
     const last = r.store.db.prepare("SELECT hand_id, type, json_extract(body, '$.by') AS by FROM events ORDER BY id DESC LIMIT 1").get();
     expect(last).toEqual({ hand_id: 'T1-1', type: 'floor-correction', by: 'floor:Jana' });
@@ -42,6 +42,6 @@ describe('the floor', () => {
     expect(audit.replay).toMatchObject({ ok: true, hands: 2, settled: 2, problems: [] });
     expect('events' in audit.replay && audit.replay.events).toBe(r.store.db.prepare('SELECT count(*) FROM events WHERE hand_id IS NOT NULL').pluck().get());
     expect(replayHands(r.store, { handId: 'T1-1' })).toMatchObject({ ok: true, hands: 1 });
-    expect(r.service.floorCorrection({ tableId: T, floor: 'Jana', reason: 'x', action: { kind: 'note' }, handId: 'T1-9' })).toMatchObject({ ok: false, error: { code: 'unknown-hand' } });
+    expectRefused(r.store, () => r.service.floorCorrection({ tableId: T, floor: 'Jana', reason: 'x', action: { kind: 'note' }, handId: 'T1-9' }), 'unknown-hand');
   });
 });

@@ -2,9 +2,10 @@
 import { bestArrangement } from '../../../app/domain/arrange';
 import type { SeatNo } from '../../../app/domain/hand';
 import { seatStatus } from '../../../app/domain/hand/views';
-import type { Result } from '../../../app/domain/result';
+import type { DomainError, Result } from '../../../app/domain/result';
 import { openStore, type Store } from '../../../app/services/store';
 import { TableService, type TableSnapshot } from '../../../app/services/table-service';
+import { expect } from 'vitest';
 import { InProcessShoe } from '../../../hardware/sim/in-process-shoe';
 import { tempFolder } from '../store/temp';
 
@@ -14,6 +15,27 @@ export const T = 'T1';
 export function must<V>(r: Result<V>): V {
   if (!r.ok) throw new Error(`refused: ${r.error.code}: ${r.error.message}`);
   return r.value;
+}
+
+/** The log's size and head: what a refused command must leave as it was. */
+function logState(store: Store): unknown {
+  return {
+    events: store.db.prepare('SELECT count(*) FROM events').pluck().get(),
+    head: store.db.prepare('SELECT last_id, last_hash FROM log_head').get() ?? null,
+  };
+}
+
+/**
+ * Runs `cmd`, which must be refused with `code`, and checks that it appended nothing: the
+ * event count and the log head are what they were. Returns the refusal (for its words).
+ */
+export function expectRefused<V>(store: Store, cmd: () => Result<V>, code: string): DomainError {
+  const before = logState(store);
+  const r = cmd();
+  expect(r.ok ? 'accepted' : r.error.code, r.ok ? 'the command was accepted' : r.error.message).toBe(code);
+  expect(logState(store), `refused with ${code}, yet the log changed`).toEqual(before);
+  if (r.ok) throw new Error(`expected a refusal (${code})`);
+  return r.error;
 }
 
 export interface Rig {

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { presetJson } from '../../../app/domain/profiles';
 import { replayHands } from '../../../app/services/audit';
-import { attachShoe, must, openTable, playHand, rig, T, type Rig } from './helpers';
+import { attachShoe, expectRefused, must, openTable, playHand, rig, T, type Rig } from './helpers';
 
 let r: Rig;
 beforeEach(() => {
@@ -53,14 +53,12 @@ describe('buy-ins (point value 100: full >= 2000, short 1000-1999)', () => {
 });
 
 describe('during and after hands', () => {
-  it('no chips are added, no one sits down or leaves while a hand is in play', () => {
+  it('no chips are added, no one sits down or leaves while a hand is in play (and nothing is appended)', () => {
     openTable(r.service, { 1: 2000, 2: 2000 });
     must(r.service.startHand({ tableId: T }));
-    expect(code(r.service.buyIn({ tableId: T, seat: 1, amount: 2000 }))).toBe('hand-in-play');
-    expect(code(r.service.seatPlayer({ tableId: T, seat: 3, playerId: 'p3', buyIn: 2000 }))).toBe('hand-in-play');
-    expect(code(r.service.leaveSeat({ tableId: T, seat: 2 }))).toBe('hand-in-play');
-    const refused = r.service.buyIn({ tableId: T, seat: 1, amount: 2000 });
-    if (!refused.ok) expect(refused.error.message).toContain('only between hands');
+    expect(expectRefused(r.store, () => r.service.buyIn({ tableId: T, seat: 1, amount: 2000 }), 'hand-in-play').message).toContain('only between hands');
+    expectRefused(r.store, () => r.service.seatPlayer({ tableId: T, seat: 3, playerId: 'p3', buyIn: 2000 }), 'hand-in-play');
+    expectRefused(r.store, () => r.service.leaveSeat({ tableId: T, seat: 2 }), 'hand-in-play');
   });
 
   it('a ledger row and the stack after every hand, misdeals included; cash-out on leaving', async () => {
@@ -96,8 +94,7 @@ describe('during and after hands', () => {
     while (snap.seats[0].stack > 0 && snap.seats[2].stack > 0 && seed < 40) snap = await playHand(r.service, shoe, seed++);
     const broke = snap.seats.find((s) => s.player && s.stack === 0)!;
     expect(broke).toBeDefined();
-    const start = r.service.startHand({ tableId: T });
-    expect(code(start)).toBe('not-enough-players');
+    expectRefused(r.store, () => r.service.startHand({ tableId: T }), 'not-enough-players');
     must(r.service.seatPlayer({ tableId: T, seat: 2, playerId: 'p2', buyIn: 2000 }));
     const hand = must(r.service.startHand({ tableId: T })).hand!;
     expect(hand.state.seats.filter((s) => s.playing).map((s) => s.seat)).not.toContain(broke.seat);

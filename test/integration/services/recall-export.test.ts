@@ -153,4 +153,20 @@ describe('export', () => {
     expect(parseExportDate('yesterday', false)).toBeNull();
     expect(parseExportDate('2025-03-01T20:00:00', false)).toBeNull(); // a time without a zone is ambiguous
   });
+
+  it('refuses dates and times that do not exist rather than rolling them over', () => {
+    expect(parseExportDate('2025-02-30T10:00Z', false)).toBeNull(); // not March 2
+    expect(parseExportDate('2025-02-29T10:00Z', false)).toBeNull(); // 2025 is no leap year
+    expect(parseExportDate('2024-02-29T10:00Z', false)).toBe('2024-02-29T10:00:00.000Z');
+    expect(parseExportDate('2025-04-31', true)).toBeNull();
+    expect(parseExportDate('2025-13-01T10:00Z', false)).toBeNull();
+    expect(parseExportDate('2025-03-01T24:00Z', false)).toBeNull(); // not the next midnight
+    expect(parseExportDate('2025-03-01T24:00:00+01:00', false)).toBeNull();
+    expect(parseExportDate('2025-03-01T10:60Z', false)).toBeNull();
+    expect(parseExportDate('2025-03-01T10:00:60Z', false)).toBeNull();
+    expect(parseExportDate('2025-03-01T10:00+24:00', false)).toBeNull();
+    expect(parseExportDate('2025-03-01T10:00+01:60', false)).toBeNull();
+    expect(parseExportDate('2025-03-01T23:59:59.999Z', true)).toBe('2025-03-01T23:59:59.999Z');
+    expect(parseExportDate('2025-03-01T00:00-05:00', false)).toBe('2025-03-01T05:00:00.000Z');
+  });
 });

@@ -11,7 +11,7 @@ import { presetJson } from '../../../app/domain/profiles';
 import { verifyChain } from '../../../app/services/event-log';
 import type { TableUpdate } from '../../../app/services/table-service';
 import { InProcessShoe } from '../../../hardware/sim/in-process-shoe';
-import { attachShoe, must, openTable, playHand, rig, T, type Rig } from './helpers';
+import { attachShoe, expectRefused, must, openTable, playHand, rig, T, type Rig } from './helpers';
 
 let r: Rig;
 beforeEach(() => {
@@ -59,27 +59,36 @@ describe('a whole hand', () => {
     expect(verifyChain(db).ok).toBe(true);
   });
 
-  it('refuses in words: no dealer, too few players, a second hand, actions out of phase', async () => {
+  it('refuses in words: no dealer, too few players, a second hand, actions out of phase; a refusal appends nothing', () => {
+    const db = r.store;
     must(r.service.openTable({ tableId: T, pointValue: 100 }));
     must(r.service.seatPlayer({ tableId: T, seat: 1, playerId: 'a', buyIn: 2000 }));
-    const noDealer = r.service.startHand({ tableId: T });
-    expect(noDealer.ok || noDealer.error).toMatchObject({ code: 'no-dealer', message: expect.stringContaining('sign a dealer on') });
+    expect(expectRefused(db, () => r.service.startHand({ tableId: T }), 'no-dealer').message).toContain('sign a dealer on');
     must(r.service.dealerOn({ tableId: T, dealer: 'Eva' }));
-    const alone = r.service.startHand({ tableId: T });
-    expect(alone.ok || alone.error.code).toBe('not-enough-players');
+    expectRefused(db, () => r.service.startHand({ tableId: T }), 'not-enough-players');
     must(r.service.seatPlayer({ tableId: T, seat: 3, playerId: 'b', buyIn: 2000 }));
     must(r.service.startHand({ tableId: T }));
-    const again = r.service.startHand({ tableId: T });
-    expect(again.ok || again.error).toMatchObject({ code: 'hand-in-play', message: expect.stringContaining('hand 1 is still in play') });
-    const early = r.service.openShowdown({ tableId: T });
-    expect(early.ok).toBe(false); // the fold's guard, in its words
-    if (!early.ok) expect(early.error.message.length).toBeGreaterThan(10);
-    expect(r.service.settle({ tableId: 'T9' })).toMatchObject({ ok: false, error: { code: 'unknown-table' } });
-    expect(r.service.openTable({ tableId: 'bad id!', pointValue: 1 })).toMatchObject({ ok: false, error: { code: 'bad-table-id' } });
-    expect(r.service.openTable({ tableId: T, pointValue: 1 })).toMatchObject({ ok: false, error: { code: 'table-exists' } });
-    expect(r.service.openTable({ tableId: 'T2', pointValue: 100, profile: 'klondike' })).toMatchObject({ ok: false, error: { code: 'unknown-preset' } });
-    expect(r.service.openTable({ tableId: 'T2', pointValue: 0 })).toMatchObject({ ok: false, error: { code: 'bad-point-value' } });
-    expect(r.service.dealerOn({ tableId: T, dealer: 'Petr' })).toMatchObject({ ok: false, error: { code: 'hand-in-play' } });
+    expect(expectRefused(db, () => r.service.startHand({ tableId: T }), 'hand-in-play').message).toContain('hand 1 is still in play');
+    // the fold's guard, in its words
+    expect(expectRefused(db, () => r.service.openShowdown({ tableId: T }), 'not-ready-to-open').message.length).toBeGreaterThan(10);
+    expectRefused(db, () => r.service.settle({ tableId: 'T9' }), 'unknown-table');
+    expectRefused(db, () => r.service.openTable({ tableId: 'bad id!', pointValue: 1 }), 'bad-table-id');
+    expectRefused(db, () => r.service.openTable({ tableId: T, pointValue: 1 }), 'table-exists');
+    expectRefused(db, () => r.service.openTable({ tableId: 'T2', pointValue: 100, profile: 'klondike' }), 'unknown-preset');
+    expectRefused(db, () => r.service.openTable({ tableId: 'T2', pointValue: 0 }), 'bad-point-value');
+    expectRefused(db, () => r.service.dealerOn({ tableId: T, dealer: 'Petr' }), 'hand-in-play');
+  });
+
+  it('a misdeal called by the floor must name the floor manager; a blank name is refused and appends nothing', () => {
+    openTable(r.service);
+    must(r.service.startHand({ tableId: T }));
+    for (const floor of ['', '   ']) {
+      expectRefused(r.store, () => r.service.callMisdeal({ tableId: T, cause: 'floor-ruling', floor, detail: 'cards flashed' }), 'name-needed');
+    }
+    const snap = must(r.service.callMisdeal({ tableId: T, cause: 'floor-ruling', floor: ' Jana ', detail: 'cards flashed' }));
+    expect(snap.hand).toMatchObject({ open: false, state: { phase: 'misdealt' } });
+    const by = r.store.db.prepare("SELECT json_extract(body, '$.by') FROM events WHERE type = 'misdeal-called'").pluck().get();
+    expect(by).toBe('floor:Jana');
   });
 
   it('a surrender the chips cannot cover is refused with the sums; then accepted once covered', async () => {

@@ -16,7 +16,8 @@ import { ChainVerifier, logExtent, rowHash, verifyChain, verifyChainTask, type L
 import { simulate } from '../../../app/services/simulation';
 import { openStore } from '../../../app/services/store';
 import { TableService } from '../../../app/services/table-service';
-import { PoolFailure, recentPoolRuns, SyncPool, type PoolRun } from '../../../app/services/worker-pool';
+import type { Worker } from 'node:worker_threads';
+import { PoolFailure, poolRunMark, poolRunsSince, SyncPool, type PoolRun } from '../../../app/services/worker-pool';
 import { tempFolder } from './temp';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -70,7 +71,7 @@ function audited(path: string, threads: number): Outcome {
 
 /** `verify-log` and `replay`, then `audit`, which must find the same. */
 function check(path: string, threads: number): { outcome: Outcome; runs: PoolRun[] } {
-  const before = recentPoolRuns().length;
+  const mark = poolRunMark();
   const store = openStore(path, { readonly: true });
   let outcome: Outcome;
   try {
@@ -86,7 +87,7 @@ function check(path: string, threads: number): { outcome: Outcome; runs: PoolRun
     store.close();
   }
   expect(audited(path, threads), 'the audit finds what verify-log and replay find').toEqual(outcome);
-  return { outcome, runs: recentPoolRuns().slice(before) };
+  return { outcome, runs: [...poolRunsSince(mark)] };
 }
 
 /** Both ways; the threaded one must have run on worker threads (or fallen back, when expected). */
@@ -146,7 +147,11 @@ describe('worker threads check exactly what one pass checks', () => {
     const path = damaged(`UPDATE events SET body = replace(body, '"by":"device"', '"by":"dev' || char(1) || 'ice"') WHERE id = (SELECT min(id) + 5 FROM events WHERE hand_id = 'SIM-11');`);
     const out = bothWays(path, 'fell-back');
     expect(out.chain.problems.map((p) => p.kind)).toEqual(['content-changed']);
-    expect(out.replay).toEqual({ error: expect.stringContaining('SyntaxError') });
+    // Named by its row, hand and type (a StoreError, as the CLI prints it), the same either way.
+    const db = new Database(path, { readonly: true });
+    const row = db.prepare("SELECT min(id) + 5 FROM events WHERE hand_id = 'SIM-11'").pluck().get() as number;
+    db.close();
+    expect(out.replay).toEqual({ error: expect.stringMatching(new RegExp(`^StoreError: log row ${row} \\(hand SIM-11, type [a-z-]+\\) is not JSON: `)) });
   });
 });
 
@@ -205,9 +210,9 @@ describe('the audit cut into ranges', () => {
     // SIM-7's first event only gained a space: the chain sees it, the rules read the same event.
     expect(new Set(replayOf(one).problems.map((p) => p.handId))).toEqual(new Set(['SIM-14', 'SIM-25', 'SIM-31', 'SIM-40']));
     for (const threads of [3, 7, 16]) {
-      const before = recentPoolRuns().length;
+      const mark = poolRunMark();
       expect(audited(path, threads), `${threads} threads`).toEqual(one);
-      expect(recentPoolRuns().slice(before).map((r) => r.outcome)).toEqual(['workers']);
+      expect(poolRunsSince(mark).map((r) => r.outcome)).toEqual(['workers']);
     }
   }, 60_000);
 });
@@ -225,6 +230,32 @@ describe('the worker pool', () => {
       pool!.close();
     }
   });
+});
+
+describe('a worker that dies after starting', () => {
+  it('fails the run once no worker has answered within the stall limit (the caller then works alone)', async () => {
+    const results: unknown[] = [];
+    const pool = SyncPool.open<unknown, unknown>(2, { job: 'chain', path: honest }, (r) => results.push(r), 4, { stallTimeoutMs: 1500 });
+    expect(pool).not.toBeNull();
+    try {
+      // Both workers up and answering ...
+      pool!.submit({ after: 0, upTo: 10, maxProblems: 50 });
+      pool!.submit({ after: 10, upTo: 20, maxProblems: 50 });
+      pool!.finish();
+      expect(results).toHaveLength(2);
+      // ... then the first one dies: the next task (given to it, the least busy) is never answered.
+      await (pool as unknown as { slots: { worker: Worker }[] }).slots[0].worker.terminate();
+      const t0 = Date.now();
+      expect(() => {
+        pool!.submit({ after: 20, upTo: 30, maxProblems: 50 });
+        pool!.submit({ after: 30, upTo: 40, maxProblems: 50 });
+        pool!.finish();
+      }).toThrow(/no check worker answered for 1.5 s/);
+      expect(Date.now() - t0).toBeLessThan(10_000);
+    } finally {
+      pool!.close();
+    }
+  }, 30_000);
 });
 
 interface Ran { code: number; stdout: string; stderr: string }
