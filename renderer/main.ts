@@ -17,7 +17,11 @@ function pickTransport(): Transport {
   if (bridge) return createBridgeTransport(bridge);
   const token = new URLSearchParams(location.search).get('token') ?? '';
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return createWebSocketTransport({ url: `${scheme}//${location.host}/ws?token=${encodeURIComponent(token)}` });
+  return createWebSocketTransport({
+    url: `${scheme}//${location.host}/ws?token=${encodeURIComponent(token)}`,
+    // After a drop: does the server still take this page's token (its cookie)? 401: no.
+    probeUrl: `${location.origin}/`,
+  });
 }
 
 const terminal = new TerminalStore(createClient(pickTransport()));

@@ -11,12 +11,18 @@ export interface Transport {
   onPush(listener: (name: PushName, payload: unknown) => void): () => void;
   /** Link state for transports that can drop (the WebSocket); Electron's is always up. */
   onLink?(listener: (up: boolean) => void): () => void;
+  /**
+   * True while the link is down because the terminal refuses this screen's token (it was
+   * restarted with a new one: retrying cannot help, the page needs the new link).
+   */
+  onRefused?(listener: (refused: boolean) => void): () => void;
 }
 
 export interface Client {
   send<K extends RequestName>(name: K, args: RequestArgs<K>): Promise<RequestReply<K>>;
   on<E extends PushName>(name: E, listener: (payload: PushEvents[E]) => void): () => void;
   onLink(listener: (up: boolean) => void): () => void;
+  onRefused(listener: (refused: boolean) => void): () => void;
 }
 
 export function createClient(transport: Transport): Client {
@@ -27,6 +33,7 @@ export function createClient(transport: Transport): Client {
         if (n === name) listener(payload as never);
       }),
     onLink: (listener) => (transport.onLink ? transport.onLink(listener) : (listener(true), () => {})),
+    onRefused: (listener) => (transport.onRefused ? transport.onRefused(listener) : (listener(false), () => {})),
   };
 }
 

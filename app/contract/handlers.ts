@@ -122,7 +122,6 @@ export interface PushEvents {
   view: TerminalView;
 }
 export type PushName = keyof PushEvents;
-export const PUSH_NAMES = ['view'] as const satisfies readonly PushName[];
 
 /** The IPC channel of a request in Electron. */
 export function ipcChannel(name: RequestName): string {

@@ -5,9 +5,23 @@
  * only "is this a seat number", "is this a list of card codes".
  */
 import { fail, ok, type Result } from '../domain/result';
+import { FLOOR_ACTION_KINDS, type FloorActionKind } from './floor';
 import type { RequestArgs, RequestName } from './handlers';
 
 type Check = (args: Record<string, unknown>) => Result<unknown>;
+
+/** The most cards a row list may hold (a whole hand). */
+const CARD_LIST_MAX = 13;
+/** How much of a wrong value a refusal echoes. */
+const SHOWN_MAX = 40;
+
+/** A wrong value as a refusal shows it: JSON, cut short when long. */
+function shown(v: unknown): string {
+  const s = v === undefined ? 'nothing' : (JSON.stringify(v) ?? String(v));
+  if (s.length <= SHOWN_MAX) return s;
+  const size = typeof v === 'string' ? `${v.length} characters` : Array.isArray(v) ? `${v.length} items` : `${s.length} characters as JSON`;
+  return `${s.slice(0, SHOWN_MAX)}... (${size})`;
+}
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -27,20 +41,27 @@ function wholeNumber(args: Record<string, unknown>, key: string, min: number): R
 
 function cardCode(args: Record<string, unknown>, key: string): Result<unknown> {
   const v = args[key];
-  if (Number.isInteger(v) && (v as number) >= 0 && (v as number) < 52) return ok(v);
-  return fail('bad-card', `${key} must be a card code 0 to 51, got ${JSON.stringify(v)}`, key);
+  if (isCardCode(v)) return ok(v);
+  return fail('bad-card', `${key} must be a card code 0 to 51, got ${shown(v)}`, key);
+}
+
+function isCardCode(c: unknown): boolean {
+  return Number.isInteger(c) && (c as number) >= 0 && (c as number) < 52;
 }
 
 function cardList(args: Record<string, unknown>, key: string): Result<unknown> {
   const v = args[key];
-  if (Array.isArray(v) && v.length <= 13 && v.every((c) => Number.isInteger(c) && c >= 0 && c < 52)) return ok(v);
-  return fail('bad-cards', `${key} must be a list of card codes 0 to 51`, key);
+  if (!Array.isArray(v)) return fail('bad-cards', `${key} must be a list of at most ${CARD_LIST_MAX} card codes 0 to 51, got ${shown(v)}`, key);
+  if (v.length > CARD_LIST_MAX) return fail('bad-cards', `${key} must hold at most ${CARD_LIST_MAX} card codes, got ${v.length}`, key);
+  const bad = v.findIndex((c) => !isCardCode(c));
+  if (bad >= 0) return fail('bad-cards', `${key}[${bad}] must be a card code 0 to 51, got ${shown(v[bad])}`, key);
+  return ok(v);
 }
 
 function text(args: Record<string, unknown>, key: string, max: number): Result<unknown> {
   const v = args[key];
   if (typeof v === 'string' && v.trim().length > 0 && v.length <= max) return ok(v);
-  return fail('bad-text', `${key} must be a text of 1 to ${max} characters`, key);
+  return fail('bad-text', `${key} must be a text of 1 to ${max} characters, got ${shown(v)}`, key);
 }
 
 /** A required text whose absence has its own code (`name-needed`, `reason-needed`). */
@@ -63,14 +84,42 @@ const optionalText = (key: string, max: number): Check => (a) => {
   const v = a[key];
   if (v === undefined) return ok(a);
   if (typeof v === 'string' && v.length <= max) return ok(a);
-  return fail('bad-text', `${key} must be a text of at most ${max} characters`, key);
+  return fail('bad-text', `${key} must be a text of at most ${max} characters, got ${shown(v)}`, key);
 };
 const handId = (a: Record<string, unknown>): Result<unknown> => text(a, 'handId', 80);
+
+/** Each floor action's keys (app/contract/floor.ts `FloorAction`). */
+const ACTION_KEYS: Readonly<Record<FloorActionKind, readonly string[]>> = {
+  'resolve-irregularity': ['kind', 'irregularity', 'ruling'],
+  'foul-seat': ['kind', 'seat'],
+  'replace-hand': ['kind', 'seat', 'front', 'middle', 'back'],
+  note: ['kind'],
+};
+
+function isActionKind(x: unknown): x is FloorActionKind {
+  return typeof x === 'string' && (FLOOR_ACTION_KINDS as readonly string[]).includes(x);
+}
+
+/**
+ * A key the request does not take is refused, naming it and those it takes: a misspelt
+ * optional argument (`crad` for `card`) would otherwise be dropped without a word.
+ */
+function unknownKey(args: Record<string, unknown>, allowed: readonly string[], what: string, prefix = ''): ReturnType<typeof fail> | null {
+  const bad = Object.keys(args).find((k) => args[k] !== undefined && !allowed.includes(k));
+  if (bad === undefined) return null;
+  const takes = allowed.length === 0 ? 'it takes none' : `it takes ${allowed.map((k) => prefix + k).join(', ')}`;
+  return fail('unknown-argument', `${what} has no argument ${JSON.stringify(prefix + bad)} (${takes})`, prefix + bad);
+}
 
 /** The shape of a floor correction's `action` (app/contract/floor.ts `FloorAction`). */
 const floorAction: Check = (args) => {
   const a = args.action;
-  if (!isObject(a)) return fail('bad-action', 'action must be an object with a kind', 'action');
+  if (!isObject(a)) return fail('bad-action', `action must be an object with a kind, got ${shown(a)}`, 'action');
+  if (!isActionKind(a.kind)) {
+    return fail('bad-action', `action.kind must be ${FLOOR_ACTION_KINDS.join(', ')}, got ${shown(a.kind)}`, 'action.kind');
+  }
+  const extra = unknownKey(a, ACTION_KEYS[a.kind], `a ${a.kind} action`, 'action.');
+  if (extra) return extra;
   switch (a.kind) {
     case 'resolve-irregularity':
       if (!(Number.isSafeInteger(a.irregularity) && (a.irregularity as number) >= 1)) {
@@ -86,8 +135,6 @@ const floorAction: Check = (args) => {
       return all((x) => seat(x, 'seat'), (x) => cardList(x, 'front'), (x) => cardList(x, 'middle'), (x) => cardList(x, 'back'))(a);
     case 'note':
       return ok(args);
-    default:
-      return fail('bad-action', `action.kind must be resolve-irregularity, foul-seat, replace-hand or note, got ${JSON.stringify(a.kind)}`, 'action.kind');
   }
 };
 
@@ -103,6 +150,35 @@ function all(...checks: Check[]): Check {
 
 const none: Check = (args) => ok(args);
 const seatOnly: Check = (a) => seat(a);
+
+/** The argument keys each request takes (app/contract/handlers.ts); any other is refused. */
+const KEYS: Readonly<Record<RequestName, readonly string[]>> = {
+  snapshot: [],
+  dealerOn: ['name'],
+  dealerOff: [],
+  seatPlayer: ['seat', 'name', 'buyIn', 'playerId'],
+  buyIn: ['seat', 'amount'],
+  leaveSeat: ['seat'],
+  startHand: [],
+  nextHand: [],
+  endDeal: [],
+  markReady: ['seat'],
+  declareSurrender: ['seat'],
+  declareNatural: ['seat', 'natural'],
+  reportExposed: ['seat', 'card'],
+  reportWrongSeat: ['heldBy', 'handOf'],
+  callMisdeal: ['cause'],
+  openShowdown: [],
+  setHand: ['seat', 'front', 'middle', 'back'],
+  settle: [],
+  markPaid: ['index'],
+  acknowledgeAlert: ['id'],
+  floorCorrection: ['floor', 'reason', 'action', 'handId'],
+  voidHand: ['floor', 'reason'],
+  floorAcknowledgeAlert: ['id', 'floor', 'note'],
+  recall: [],
+  replayHand: ['handId'],
+};
 
 const CHECKS: Readonly<Record<RequestName, Check>> = {
   snapshot: none,
@@ -136,7 +212,9 @@ const CHECKS: Readonly<Record<RequestName, Check>> = {
 /** Checks a request's argument object; the value is the same object, now typed. */
 export function validateArgs<K extends RequestName>(name: K, args: unknown): Result<RequestArgs<K>> {
   const a = args === undefined ? {} : args;
-  if (!isObject(a)) return fail('bad-arguments', `${name} takes an object of named arguments`);
+  if (!isObject(a)) return fail('bad-arguments', `${name} takes an object of named arguments, got ${shown(a)}`);
+  const extra = unknownKey(a, KEYS[name], name);
+  if (extra) return extra;
   const r = CHECKS[name](a);
   return r.ok ? ok(a as RequestArgs<K>) : r;
 }

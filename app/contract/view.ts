@@ -6,6 +6,7 @@
  * Everything is JSON-serialisable (it crosses the Electron bridge and a WebSocket).
  */
 import type { Card } from '../domain/cards';
+import { SEGMENT_SIZES } from '../domain/setting';
 
 /** Seats are numbered 1..4 clockwise (RULES.md section 2). */
 export type SeatNumber = 1 | 2 | 3 | 4;
@@ -17,6 +18,12 @@ export const COMPASS: Readonly<Record<SeatNumber, Compass>> = { 1: 'N', 2: 'E', 
 
 export type Row = 'front' | 'middle' | 'back';
 export const ROWS: readonly Row[] = ['front', 'middle', 'back'];
+
+/** The cards each row holds in a set hand (front 3, middle 5, back 5: the domain's setting rule). */
+export const ROW_SIZES: Readonly<Record<Row, number>> = SEGMENT_SIZES;
+
+/** The cards a seat is dealt (the three rows together). */
+export const HAND_CARDS: number = ROWS.reduce((n, r) => n + ROW_SIZES[r], 0);
 
 /** A refusal or a reason, as the services word it (English) plus its stable code. */
 export interface Reason {
@@ -117,6 +124,11 @@ export interface HandSeatView {
   readonly cards: readonly Card[] | null;
   /** Cards of this hand the dealer reported exposed during the deal. */
   readonly exposed: number;
+  /**
+   * The seat's shown hand may be entered or replaced now (the showdown, the seat plays and
+   * shows a hand: no surrender, no verified natural, and its 13 cards are known).
+   */
+  readonly canReplace: boolean;
   /** The floor ruled this hand fouled: its reason, and the irregularity it ruled on (or null). */
   readonly floorFoul: { readonly reason: string; readonly irregularity: number | null } | null;
 }
@@ -193,6 +205,8 @@ export interface HandView {
   /** 1-based number of the hand at this table. */
   readonly number: number;
   readonly phase: HandPhase;
+  /** The hand is still open (not closed, misdealt or voided): misdeal, void and floor rulings allowed. */
+  readonly open: boolean;
   readonly button: SeatNumber;
   /** Cards read from the shoe for this hand (0..52). */
   readonly cardsRead: number;

@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 
-export const BINDING_ENV = 'CPT_SQLITE_BINDING';
+const BINDING_ENV = 'CPT_SQLITE_BINDING';
 
 /** The binding path handed over by the start script, or undefined (packaged app, or Node). */
 export function electronSqliteBinding(env: NodeJS.ProcessEnv = process.env): string | undefined {

@@ -17,8 +17,18 @@ export interface TerminalConfig {
   readonly db: string;
   /** ISO 4217 code for showing money; amounts are minor units. */
   readonly currency: string;
-  /** Used when the database has no table of this id yet; an existing table keeps its own. */
-  readonly table: { readonly id: string; readonly name: string; readonly profile: string; readonly pointValue: number };
+  /**
+   * Used when the database has no table of this id yet. An existing table keeps its own;
+   * a value given explicitly (`given`) that differs from the stored one is refused at start.
+   */
+  readonly table: {
+    readonly id: string;
+    readonly name: string;
+    readonly profile: string;
+    readonly pointValue: number;
+    /** Which of name, profile and point value were given as flags (not defaults). */
+    readonly given: { readonly name: boolean; readonly profile: boolean; readonly pointValue: boolean };
+  };
   readonly shoe: DeviceConfig;
   readonly scanner: DeviceConfig;
 }
@@ -91,8 +101,12 @@ export function parseTerminalArgs<E extends Extra>(
   const seed = int('sim-seed', s('sim-seed'), defaults.seed, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
   const pace = int('sim-pace', s('sim-pace'), 150, 0, 60_000);
   const pointValue = int('point-value', s('point-value'), 10_000, 1, Number.MAX_SAFE_INTEGER);
-  for (const r of [shoeFormat, scannerFormat, baud, seed, pace, pointValue]) if (!r.ok) return r;
-  if (!shoeFormat.ok || !scannerFormat.ok || !baud.ok || !seed.ok || !pace.ok || !pointValue.ok) throw new Error('unreachable');
+  if (!shoeFormat.ok) return shoeFormat;
+  if (!scannerFormat.ok) return scannerFormat;
+  if (!baud.ok) return baud;
+  if (!seed.ok) return seed;
+  if (!pace.ok) return pace;
+  if (!pointValue.ok) return pointValue;
   const currency = (s('currency') ?? 'CZK').toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) return fail('bad-option', `--currency must be a three-letter code such as CZK or EUR, got ${JSON.stringify(s('currency'))}`);
 
@@ -116,7 +130,13 @@ export function parseTerminalArgs<E extends Extra>(
     config: {
       db: s('db') ?? defaults.db,
       currency,
-      table: { id: s('table-id') ?? 'T1', name: s('table-name') ?? 'Table 1', profile: s('profile') ?? 'mandarin-house', pointValue: pointValue.value },
+      table: {
+        id: s('table-id') ?? 'T1',
+        name: s('table-name') ?? 'Table 1',
+        profile: s('profile') ?? 'mandarin-house',
+        pointValue: pointValue.value,
+        given: { name: s('table-name') !== undefined, profile: s('profile') !== undefined, pointValue: s('point-value') !== undefined },
+      },
       shoe,
       scanner,
     },

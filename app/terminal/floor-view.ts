@@ -11,10 +11,8 @@ import type { HandSummary, ReplayStep } from '../services/table-service';
 import type {
   ActorView, FloorAction, RecallView, RecalledHand, ReplayStepView, ReplayView, StepEvent, StepState,
 } from '../contract/floor';
-import type { HandPhase, HandWords, Row } from '../contract/view';
+import { ROWS, type HandPhase, type HandWords, type Row } from '../contract/view';
 import { wordsOfRow } from './view';
-
-const ROWS: readonly Row[] = ['front', 'middle', 'back'];
 
 /** Each row's value in parts, under the hand's own rules (a 2-7 lowball middle ...). */
 function rowWords(rows: { readonly front: readonly number[]; readonly middle: readonly number[]; readonly back: readonly number[] }, state: HandState): Readonly<Record<Row, HandWords>> | null {
@@ -29,7 +27,7 @@ function rowWords(rows: { readonly front: readonly number[]; readonly middle: re
 }
 
 /** `floor:<name>` -> the floor, named; the other actors are roles. */
-export function actorView(by: string): ActorView {
+function actorView(by: string): ActorView {
   if (by.startsWith('floor:')) return { kind: 'floor', name: by.slice('floor:'.length) };
   return { kind: by === 'device' || by === 'system' ? by : 'dealer' };
 }
@@ -41,7 +39,7 @@ function msOf(iso: string | null): number | null {
 }
 
 /** One recalled hand for the list. */
-export function recalledHand(h: HandSummary): RecalledHand {
+function recalledHand(h: HandSummary): RecalledHand {
   return {
     handId: h.handId,
     number: h.number,
@@ -76,7 +74,7 @@ function floorAction(a: CorrectionAction): FloorAction {
 }
 
 /** The event as the floor reads it; `after` gives what the fold made of it. */
-export function stepEvent(e: HandEvent, after: HandState): StepEvent {
+function stepEvent(e: HandEvent, after: HandState): StepEvent {
   switch (e.type) {
     case 'hand-started':
       return {
@@ -121,7 +119,7 @@ export function stepEvent(e: HandEvent, after: HandState): StepEvent {
 const DONE: ReadonlySet<string> = new Set(['set', 'read', 'surrendered', 'natural', 'fouled']);
 
 /** The figures of a hand's state the floor follows step by step. */
-export function stepState(state: HandState): StepState {
+function stepState(state: HandState): StepState {
   const playing = state.seats.filter((s) => s.playing);
   const settlement = state.settlement;
   return {
@@ -137,7 +135,7 @@ export function stepState(state: HandState): StepState {
   };
 }
 
-export function replayStepView(step: ReplayStep): ReplayStepView {
+function replayStepView(step: ReplayStep): ReplayStepView {
   const body = step.event.body;
   return {
     index: step.index,

@@ -56,10 +56,33 @@ function identity(source: CardSource | null): DeviceIdentity | null {
   return source ? { id: source.id, label: source.label, simulated: source.simulated } : null;
 }
 
-/** Uses the configured table if the database has it, else opens it with the configured rules. */
+/**
+ * A flag given for a table the database already has, whose value differs from the stored one:
+ * the table keeps its own, so starting would silently ignore the flag.
+ */
+function conflictingFlag(config: TerminalConfig, stored: TableSnapshot): string | null {
+  const { id, name, profile, pointValue, given } = config.table;
+  const differs = (flag: string, wanted: string | number, has: string | number) =>
+    `--${flag} ${JSON.stringify(wanted)} differs from table ${id}'s stored ${flag} ${JSON.stringify(has)}; `
+    + `an existing table keeps its own: leave out --${flag}, give the stored value, or use another --table-id`;
+  if (given.profile && profile !== stored.profile.name) return differs('profile', profile, stored.profile.name);
+  if (given.pointValue && pointValue !== stored.pointValue) return differs('point-value', pointValue, stored.pointValue);
+  if (given.name && name !== stored.name) return differs('table-name', name, stored.name);
+  return null;
+}
+
+/**
+ * Uses the configured table if the database has it (refusing flags that would change it),
+ * else opens it with the configured rules.
+ */
 function ensureTable(service: TableService, config: TerminalConfig, log: (l: string) => void): Result<string> {
   const { id, name, profile, pointValue } = config.table;
-  if (service.tableIds().includes(id)) return ok(id);
+  if (service.tableIds().includes(id)) {
+    const stored = service.snapshot(id);
+    if (!stored.ok) return stored;
+    const conflict = conflictingFlag(config, stored.value);
+    return conflict ? fail('table-flag-conflict', conflict) : ok(id);
+  }
   const opened = service.openTable({ tableId: id, name, profile, pointValue, mode: config.shoe.kind === 'none' ? 'scanner-only' : 'shoe' });
   if (!opened.ok) return opened;
   log(`opened table ${id} (${name}, ${profile}, ${pointValue} minor units a point)`);
@@ -173,13 +196,4 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
       store.close();
     },
   };
-}
-
-/** For callers that want a refusal instead of an exception. */
-export async function tryOpenTerminal(config: TerminalConfig, options: OpenTerminalOptions = {}): Promise<Result<Terminal>> {
-  try {
-    return ok(await openTerminal(config, options));
-  } catch (e) {
-    return fail('terminal-failed', e instanceof Error ? e.message : String(e));
-  }
 }

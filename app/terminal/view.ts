@@ -9,8 +9,9 @@ import {
   categoryOf, describeLowball, describeValue, evaluate, lowball27, lowballToValue, ranksOf, type HandValue,
 } from '../domain/evaluate';
 import {
-  blockers, heldCards, scannerExpects, seatStatus, seatStatusText, stacksNow, type HandState, type SeatNo, type SeatState,
+  OPEN_PHASES, blockers, heldCards, scannerExpects, seatStatus, seatStatusText, stacksNow, type HandState, type SeatNo, type SeatState,
 } from '../domain/hand';
+import { hasVerifiedNatural } from '../domain/hand/guards';
 import { NATURAL_NAMES } from '../domain/naturals';
 import type { Profile } from '../domain/profiles';
 import { checkSetting } from '../domain/setting';
@@ -18,7 +19,7 @@ import type { SettleResult } from '../domain/settle';
 import type { PairScore } from '../domain/scoring';
 import type { DeviceStatus, TableSnapshot } from '../services/table-service';
 import {
-  COMPASS, SEAT_NUMBERS, type AlertView, type ComparisonView, type DeviceView, type HandPhase, type HandSeatView, type HandView,
+  COMPASS, ROWS, ROW_SIZES, SEAT_NUMBERS, type AlertView, type ComparisonView, type DeviceView, type HandPhase, type HandSeatView, type HandView,
   type HandWords, type IrregularityView, type NaturalView, type PaymentView, type Reason, type ResultView, type Row, type SeatNumber, type SeatView,
   type SetRows, type SetView, type TerminalView,
 } from '../contract/view';
@@ -37,8 +38,6 @@ export interface DeviceIdentity {
   readonly simulated: boolean;
 }
 
-const ROW_NAMES: readonly Row[] = ['front', 'middle', 'back'];
-
 // ---------------------------------------------------------------- hand words
 
 function wordsOfValue(value: HandValue): HandWords {
@@ -47,7 +46,7 @@ function wordsOfValue(value: HandValue): HandWords {
 
 /** Words for one row's cards, or null when the row cannot be valued (wrong count). */
 export function wordsOfRow(cards: readonly Card[], row: Row, lowballMiddle: boolean): HandWords | null {
-  if (row === 'front' ? cards.length !== 3 : cards.length !== 5) return null;
+  if (cards.length !== ROW_SIZES[row]) return null;
   if (row === 'middle' && lowballMiddle) {
     const strength = lowball27(cards);
     const value = lowballToValue(strength);
@@ -58,7 +57,7 @@ export function wordsOfRow(cards: readonly Card[], row: Row, lowballMiddle: bool
 
 function wordsOfRows(rows: SetRows, lowballMiddle: boolean): Readonly<Record<Row, HandWords>> | null {
   const out: Partial<Record<Row, HandWords>> = {};
-  for (const r of ROW_NAMES) {
+  for (const r of ROWS) {
     const w = wordsOfRow(rows[r], r, lowballMiddle);
     if (!w) return null;
     out[r] = w;
@@ -69,7 +68,7 @@ function wordsOfRows(rows: SetRows, lowballMiddle: boolean): Readonly<Record<Row
 // ---------------------------------------------------------------- devices
 
 /** The screen's device status from the service's last report. */
-export function deviceView(role: 'shoe' | 'scanner', identity: DeviceIdentity | null, status: DeviceStatus | undefined): DeviceView {
+function deviceView(role: 'shoe' | 'scanner', identity: DeviceIdentity | null, status: DeviceStatus | undefined): DeviceView {
   if (!identity) return { role, kind: 'none', status: 'off', label: '', detail: null };
   const kind = identity.simulated ? 'simulated' : 'serial';
   const label = status?.label ?? identity.label;
@@ -138,9 +137,13 @@ const OPEN_FACE: readonly string[] = ['showdown', 'paying', 'closed'];
 
 function handSeatView(state: HandState, profile: Profile, seat: SeatState, scanning: { seat: SeatNo; row: Row; cards: readonly Card[] } | null): HandSeatView {
   const scanned: { front: Card[]; middle: Card[]; back: Card[] } = { front: [], middle: [], back: [] };
-  for (const r of ROW_NAMES) scanned[r] = [...(seat.scanned[r] ?? [])];
+  for (const r of ROWS) scanned[r] = [...(seat.scanned[r] ?? [])];
   if (scanning && scanning.seat === seat.seat) scanned[scanning.row] = [...scanning.cards];
   const faceUp = seat.playing && (OPEN_FACE.includes(state.phase) || seat.natural !== null) && seat.surrender === null;
+  const cards = faceUp ? (heldCards(state, seat.seat) ?? null) : null;
+  // The same conditions the fold checks for a hand shown or replaced at showdown (hand-set,
+  // floor replace-hand): the seat plays and shows a hand, and its cards are known.
+  const canReplace = state.phase === 'showdown' && seat.playing && seat.surrender === null && !hasVerifiedNatural(seat) && cards !== null;
   return {
     seat: seat.seat,
     live: seat.playing,
@@ -150,14 +153,15 @@ function handSeatView(state: HandState, profile: Profile, seat: SeatState, scann
     natural: naturalView(profile, seat),
     set: setView(state, profile, seat),
     scanned,
-    cards: faceUp ? (heldCards(state, seat.seat) ?? null) : null,
+    cards,
     exposed: seat.exposed.length,
+    canReplace,
     floorFoul: seat.fouledByFloor ? { reason: seat.fouledByFloor.reason, irregularity: seat.fouledByFloor.irregularity } : null,
   };
 }
 
 /** The name of who did it: `floor:Jana` -> `Jana`; a role as it is. */
-export function actorName(by: string): string {
+function actorName(by: string): string {
   return by.startsWith('floor:') ? by.slice('floor:'.length) : by;
 }
 
@@ -244,6 +248,7 @@ function handView(snapshot: TableSnapshot, profile: Profile, hasScanner: boolean
     id: hand.handId,
     number: hand.number,
     phase: state.phase as HandPhase,
+    open: hand.open && OPEN_PHASES.includes(state.phase),
     button: state.info.button,
     cardsRead: state.deal.reads,
     seats: state.seats.map((s) => handSeatView(state, profile, s, scanning)),

@@ -54,7 +54,7 @@ const TYPES: Readonly<Record<string, string>> = {
 
 /** The policy the page runs under (the same as the meta tag in renderer/index.html, plus
  *  what only a header can say). */
-export const CONTENT_SECURITY_POLICY =
+const CONTENT_SECURITY_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; " +
   "base-uri 'none'; form-action 'none'; object-src 'none'; frame-ancestors 'none'";
 
@@ -184,7 +184,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     ws.on('close', () => sockets.delete(ws));
     ws.on('error', () => sockets.delete(ws));
     ws.on('message', (data, isBinary) => {
-      if (isBinary) return;
+      if (isBinary) {
+        // The protocol is one JSON text per message: a binary frame cannot carry a request
+        // (nor an id to answer), so the socket is closed as "unsupported data", in words.
+        log('web: closed a socket that sent a binary message (requests are JSON text)');
+        ws.close(1003, 'binary messages are not accepted: send each request as JSON text');
+        return;
+      }
       const text = data.toString();
       const parsed = parseRequest(text);
       if (!parsed.ok) {

@@ -7,7 +7,8 @@ import { COMPASS, type SeatNumber, type TerminalView } from '../../app/contract/
 import type { Translator } from '../i18n/translate';
 import type { TerminalStore } from './terminal.svelte';
 
-function seatWords(t: Translator, view: TerminalView, seat: SeatNumber) {
+/** A seat's words for a question: its number, compass name (in the screen's language) and player. */
+export function seatWords(t: Translator, view: TerminalView, seat: SeatNumber): { seat: SeatNumber; compass: string; name: string } {
   const s = view.seats.find((x) => x.seat === seat);
   return { seat, compass: t.t(`compass.${COMPASS[seat]}`), name: s?.player?.name ?? '' };
 }

@@ -8,6 +8,7 @@ import type { FloorAction, RecallView, ReplayView } from '../../app/contract/flo
 import { COMPASS, type IrregularityView, type Row, type SeatNumber, type TerminalView } from '../../app/contract/view';
 import type { Card } from '../../app/domain/cards';
 import type { Translator } from '../i18n/translate';
+import { seatWords } from './actions';
 import type { TerminalStore } from './terminal.svelte';
 
 export type FloorTab = 'hand' | 'alerts' | 'recall';
@@ -85,12 +86,12 @@ export class FloorDesk {
   /** Rules the irregular seat's hand fouled (asks first). */
   foulIrregular(t: Translator, view: TerminalView, irregularity: IrregularityView): void {
     const action: FloorAction = { kind: 'resolve-irregularity', irregularity: irregularity.id, ruling: 'foul-seat' };
-    this.askOrSend('confirm.floorFoulIrregular', { ...this.seatWords(t, view, irregularity.seat), id: irregularity.id }, 'action.floorFoulSeat', () => this.correct(action));
+    this.askOrSend('confirm.floorFoulIrregular', { ...seatWords(t, view, irregularity.seat), id: irregularity.id }, 'action.floorFoulSeat', () => this.correct(action));
   }
 
   /** Rules a seat's hand fouled without an irregularity (asks first). */
   foulSeat(t: Translator, view: TerminalView, seat: SeatNumber): void {
-    this.askOrSend('confirm.floorFoul', this.seatWords(t, view, seat), 'action.floorFoulSeat', () => this.correct({ kind: 'foul-seat', seat }));
+    this.askOrSend('confirm.floorFoul', seatWords(t, view, seat), 'action.floorFoulSeat', () => this.correct({ kind: 'foul-seat', seat }));
   }
 
   /** The seat's hand as the floor establishes it (entered by touch). */
@@ -117,10 +118,14 @@ export class FloorDesk {
     );
   }
 
-  /** Acknowledges an alert in the floor manager's name, with the note typed for it. */
+  /**
+   * Acknowledges an alert in the floor manager's name, with the note typed for it. The list's
+   * buttons are one double-tap family (like the alert strip's): when an alert goes, the next
+   * one moves under the finger, and the second tap of a double tap must not take it.
+   */
   async acknowledge(alertId: number): Promise<boolean> {
     const note = (this.notes[alertId] ?? '').trim();
-    const ok = await this.terminal.run('floorAcknowledgeAlert', { id: alertId, floor: this.name.trim(), ...(note ? { note } : {}) });
+    const ok = await this.terminal.run('floorAcknowledgeAlert', { id: alertId, floor: this.name.trim(), ...(note ? { note } : {}) }, { family: 'floor-alerts' });
     if (ok) delete this.notes[alertId];
     return ok;
   }
@@ -142,11 +147,6 @@ export class FloorDesk {
   stepTo(index: number): void {
     if (!this.replay) return;
     this.step = Math.max(0, Math.min(this.replay.steps.length - 1, index));
-  }
-
-  private seatWords(t: Translator, view: TerminalView, seat: SeatNumber) {
-    const s = view.seats.find((x) => x.seat === seat);
-    return { seat, compass: t.t(`compass.${COMPASS[seat]}`), name: s?.player?.name ?? '' };
   }
 
   /** Asks before a signed action; an unsigned one goes straight to the terminal's refusal. */

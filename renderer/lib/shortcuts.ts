@@ -1,6 +1,7 @@
 /**
  * Keyboard shortcuts for the frequent actions. The key labels shown on buttons come from
- * the message files (`key.*`); test/unit/renderer/shortcuts.test.ts checks they match.
+ * the message files (`key.*`); test/unit/renderer/store.test.ts ("keyboard shortcuts") checks
+ * they match.
  */
 import type { SeatNumber, TerminalView } from '../../app/contract/view';
 import type { Translator } from '../i18n/translate';

@@ -48,6 +48,11 @@ export interface TerminalStoreOptions {
 export class TerminalStore {
   view: TerminalView | null = $state(null);
   link: boolean = $state(false);
+  /**
+   * The link is down because the terminal refuses this page's token (`npm run serve` was
+   * restarted with a new one): the page must be opened again with the new link.
+   */
+  linkRefused: boolean = $state(false);
   busy: RequestName | null = $state(null);
   refusal: Refusal | null = $state(null);
   selectedSeat: SeatNumber | null = $state(null);
@@ -78,6 +83,9 @@ export class TerminalStore {
       client.onLink((up) => {
         this.link = up;
         if (up) void this.refresh();
+      }),
+      client.onRefused((refused) => {
+        this.linkRefused = refused;
       }),
     );
   }

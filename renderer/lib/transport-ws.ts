@@ -4,6 +4,11 @@
  * a request made while the link is down is refused at once (`link-down`: nothing was sent);
  * one in flight when the link drops is answered `link-dropped` (it may or may not have been
  * done: the screen asks for the whole state again once reconnected).
+ *
+ * A browser's WebSocket does not say why a connection was refused, so after each close the
+ * transport asks the page's server (`probeUrl`, with the page's token cookie): a 401 means
+ * the terminal no longer takes this page's token (`npm run serve` restarted with a new one),
+ * reported through `onRefused` so the screen can say the page needs the new link.
  */
 import type { Transport } from '../../app/contract/client';
 import type { PushName, RequestName } from '../../app/contract/handlers';
@@ -17,6 +22,10 @@ export interface WebSocketTransportOptions {
   readonly timeoutMs?: number;
   /** For tests: the WebSocket constructor. */
   readonly WebSocketImpl?: typeof WebSocket;
+  /** Asked with HEAD after the link closes (the page's own origin); none: never asked. */
+  readonly probeUrl?: string;
+  /** For tests: `fetch`. */
+  readonly fetchImpl?: typeof fetch;
 }
 
 export function createWebSocketTransport(options: WebSocketTransportOptions): Transport & { close(): void } {
@@ -24,9 +33,11 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Tr
   const timeoutMs = options.timeoutMs ?? 15_000;
   const pushListeners = new Set<(name: PushName, payload: unknown) => void>();
   const linkListeners = new Set<(up: boolean) => void>();
+  const refusedListeners = new Set<(refused: boolean) => void>();
   const pending = new Map<number, { resolve: (r: Result<unknown>) => void; timer: ReturnType<typeof setTimeout> }>();
   let socket: WebSocket | null = null;
   let up = false;
+  let refused = false;
   let nextId = 1;
   let closed = false;
   let backoff = 250;
@@ -35,6 +46,25 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Tr
     if (up === value) return;
     up = value;
     for (const l of linkListeners) l(value);
+  }
+
+  function setRefused(value: boolean) {
+    if (refused === value) return;
+    refused = value;
+    for (const l of refusedListeners) l(value);
+  }
+
+  /** Whether the server still takes the page's token: 401 refused; unreachable says nothing. */
+  async function probe(): Promise<void> {
+    const fetchImpl = options.fetchImpl ?? (typeof fetch === 'function' ? fetch : undefined);
+    if (!options.probeUrl || !fetchImpl) return;
+    try {
+      const res = await fetchImpl(options.probeUrl, { method: 'HEAD', credentials: 'same-origin', cache: 'no-store' });
+      if (!closed && !up) setRefused(res.status === 401);
+    } catch {
+      // The terminal is not there (yet): a plain link-down, whatever it was before.
+      if (!closed && !up) setRefused(false);
+    }
   }
 
   function failAll(message: string) {
@@ -52,6 +82,7 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Tr
     socket = ws;
     ws.onopen = () => {
       backoff = 250;
+      setRefused(false);
       setLink(true);
     };
     ws.onmessage = (e) => {
@@ -79,6 +110,7 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Tr
       setLink(false);
       failAll('the connection to the terminal dropped; the request may not have been done');
       if (!closed) {
+        void probe();
         setTimeout(connect, backoff);
         backoff = Math.min(backoff * 2, 5_000);
       }
@@ -109,6 +141,11 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Tr
       linkListeners.add(listener);
       listener(up);
       return () => linkListeners.delete(listener);
+    },
+    onRefused(listener) {
+      refusedListeners.add(listener);
+      listener(refused);
+      return () => refusedListeners.delete(listener);
     },
     close() {
       closed = true;

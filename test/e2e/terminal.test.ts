@@ -358,23 +358,25 @@ describe('dealer terminal in a browser', () => {
     });
     await shoe.sim.start();
     await page.waitForSelector('[data-testid=device-notice][data-code=no-hand-in-play]');
-    await deal(dealOrder(1, dragonHand));
+    // The button moved one seat clockwise after hand 4 (RULES.md s2), onto Dana's empty seat 4:
+    // all four positions are dealt whatever the number of players.
+    await deal(dealOrder(4, dragonHand));
     await phase(page, 'setting');
-    expect(await buttonAt()).toBe(1);
+    expect(await buttonAt()).toBe(4);
     // The floor's name is remembered on this screen; the reason is asked for each action.
     await page.keyboard.press('m');
     await page.waitForSelector('[data-testid=floor-panel]');
     expect(await page.inputValue('[data-testid=floor-name]')).toBe('Jana Nováková');
     await page.fill('[data-testid=floor-reason]', 'the deck was found one card short after the deal');
     await page.click('[data-testid=floor-void]');
-    expect(await page.locator('[data-testid=confirm-dialog]').innerText()).toMatch(/void hand 5\? All its play is thrown away, no chips move and the button stays at seat 1 \(North\)/);
+    expect(await page.locator('[data-testid=confirm-dialog]').innerText()).toMatch(/void hand 5\? All its play is thrown away, no chips move and the button stays at seat 4 \(West\)/);
     await confirm(page);
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid=floor-panel]', { state: 'detached' });
     await phase(page, 'voided');
     expect(await page.locator('[data-testid=void-reason]').innerText()).toBe('Voided by the floor (Jana Nováková): the deck was found one card short after the deal');
-    expect(await page.locator('[data-testid=void-banner]').innerText()).toMatch(/the button stays at seat 1 \(North\)/);
-    expect(await buttonAt()).toBe(1);
+    expect(await page.locator('[data-testid=void-banner]').innerText()).toMatch(/the button stays at seat 4 \(West\)/);
+    expect(await buttonAt()).toBe(4);
     expect(await Promise.all([1, 2, 3].map(stackOf))).toEqual(stacks);
     expect(await page.locator('[data-testid=alert]').count()).toBe(0);
     await screenshot(page, '15-hand-voided');
@@ -389,7 +391,7 @@ describe('dealer terminal in a browser', () => {
       return `${d.number}:${d.outcome}:${d.button}`;
     }));
     // Newest first: the void, the ruled hand, the redeal, the misdeal, the two played hands.
-    expect(rows).toEqual(['5:void:1', '4:played:3', '3:misdeal:3', '2:played:2', '1:played:1']);
+    expect(rows).toEqual(['5:void:4', '4:played:3', '3:misdeal:3', '2:played:2', '1:played:1']);
     const first = page.locator('[data-testid=recall-hand][data-number="1"]');
     expect(await first.locator('.nets').innerText()).toMatch(/4 Dana -CZK\s?1,800/);
     await screenshot(page, '16-recall');

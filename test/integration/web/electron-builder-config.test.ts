@@ -24,6 +24,15 @@ describe('electron-builder.yml', () => {
     expect(config.win.target).toEqual(['nsis']);
   });
 
+  it('lists electron-builder\'s default deb dependencies plus the sound library (a list replaces the defaults)', async () => {
+    const config = await getConfig(ROOT, join(ROOT, 'electron-builder.yml'), null);
+    // The installed electron-builder's own default list, straight from its deb target.
+    const FpmTarget = (require('app-builder-lib/out/targets/FpmTarget') as { default: { prototype: { getDefaultDepends(target: string): string[] } } }).default;
+    const defaults = FpmTarget.prototype.getDefaultDepends.call(null, 'deb');
+    expect(defaults).toContain('libnotify4');
+    expect(config.deb.depends).toEqual([...defaults, 'libasound2']);
+  });
+
   it('unpacks the native modules from the asar archive and starts the bundled main', async () => {
     const config = await getConfig(ROOT, join(ROOT, 'electron-builder.yml'), null);
     expect(config.asar).toBe(true);

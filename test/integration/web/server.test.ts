@@ -147,6 +147,15 @@ describe('web server', () => {
     calls.length = 0;
   });
 
+  it('closes a socket that sends a binary message as unsupported data (1003), saying why', async () => {
+    const ws = await openSocket(`/ws?token=${'a'.repeat(64)}`);
+    const closed = new Promise<{ code: number; reason: string }>((r) => ws.once('close', (code, reason) => r({ code, reason: reason.toString() })));
+    ws.send(Buffer.from(JSON.stringify({ t: 'req', id: 12, name: 'markPaid', args: { index: 0 } })), { binary: true });
+    expect(await closed).toEqual({ code: 1003, reason: 'binary messages are not accepted: send each request as JSON text' });
+    expect(calls.filter((c) => c.name === 'markPaid')).toEqual([]);
+    expect(logged.at(-1)).toMatch(/binary message/);
+  });
+
   it('answers requests through the dispatch and fans pushed views out', async () => {
     const ws = await openSocket(`/ws?token=${'a'.repeat(64)}`, { origin: `http://127.0.0.1:${server.port}` });
     const next = () => new Promise<Record<string, unknown>>((r) => ws.once('message', (d) => r(JSON.parse(d.toString()))));

@@ -64,6 +64,9 @@ describe('terminal on the real services', () => {
     const cards3 = open.hand!.seats[2].cards!;
     expect(cards1).toHaveLength(13);
     expect(open.hand!.seats[1].cards).toBeNull();
+    // What the screen may offer comes from the terminal: the hand is open, live seats' hands may be entered.
+    expect(open.hand!.open).toBe(true);
+    expect(open.hand!.seats.map((s) => s.canReplace)).toEqual([true, false, true, false]);
 
     // Seat 1 fouls (four cards in front, four in the middle); seat 3 sets its best arrangement.
     const byRank = (cs: readonly number[]) => [...cs].sort((a, b) => a - b);
@@ -77,6 +80,8 @@ describe('terminal on the real services', () => {
     expect(v.hand!.seats[2].set!.words!.back.english).toMatch(/high|Pair|pair|Three|Straight|Flush|Full|Four/);
     v = await send('settle');
     expect(v.hand!.phase).toBe('paying');
+    expect(v.hand!.open).toBe(true);
+    expect(v.hand!.seats.some((s) => s.canReplace)).toBe(false);
     const result = v.hand!.result!;
     expect(result.comparisons).toHaveLength(1);
     expect(result.comparisons[0]).toMatchObject({ a: 3, b: 1, kind: 'foul' });
@@ -89,7 +94,8 @@ describe('terminal on the real services', () => {
     expect(v.seats[2].stack).toBe(before[2] + p.amount);
     expect(v.hand!.result!.payments[0].done).toBe(true);
     expect(v.hand!.phase).toBe('closed');
-    expect(v.button).toBe(3); // moved clockwise to the next seat that played
+    expect(v.hand!.open).toBe(false);
+    expect(v.button).toBe(2); // one seat clockwise, to the empty seat 2 too (RULES.md s2)
   });
 
   it('surrender refused with the reason, natural verified or rejected, misdeal keeps the button', async () => {
@@ -131,11 +137,45 @@ describe('terminal on the real services', () => {
       await send('dealerOn', { name: 'Eva' });
       await send('seatPlayer', { seat: 2, name: 'Bob', buyIn: 250000 });
       await terminal.close();
-      await open(['--db', db, '--table-name', 'ignored for an existing table']);
+      await open(['--db', db, '--table-name', 'Salon', '--profile', 'mandarin-house']);
       const v = terminal.view();
       expect(v.table.name).toBe('Salon');
       expect(v.dealer).toBe('Eva');
       expect(v.seats[1]).toMatchObject({ player: { name: 'Bob' }, stack: 250000 });
+      await terminal.close();
+      await open(['--db', db]);
+      expect(terminal.view().table).toMatchObject({ name: 'Salon', pointValue: 10000, profile: { name: 'mandarin-house' } });
+    } finally {
+      await terminal.close();
+      rmSync(dir, { recursive: true, force: true });
+      await open();
+    }
+  });
+});
+
+describe('table flags for a table the database already has', () => {
+  it('are refused at start when they differ, naming the flag, the value given and the stored one', async () => {
+    await terminal.close();
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'cpt-terminal-'));
+    const db = join(dir, 't.db');
+    try {
+      await open(['--db', db, '--table-name', 'Salon', '--point-value', '5000']);
+      await terminal.close();
+      await expect(openSimTerminal(11, ['--db', db, '--profile', 'western'])).rejects.toThrow(
+        /cannot open table T1: --profile "western" differs from table T1's stored profile "mandarin-house"/,
+      );
+      await expect(openSimTerminal(11, ['--db', db, '--point-value', '10000'])).rejects.toThrow(/--point-value 10000 differs from table T1's stored point-value 5000/);
+      await expect(openSimTerminal(11, ['--db', db, '--table-name', 'Table 1'])).rejects.toThrow(/--table-name "Table 1" differs from table T1's stored table-name "Salon"/);
+      // Another table in the same file takes the flags.
+      await open(['--db', db, '--table-id', 'T2', '--profile', 'western']);
+      expect(terminal.view().table).toMatchObject({ id: 'T2', profile: { name: 'western' } });
+      await terminal.close();
+      // The same values, or none, open the stored table.
+      await open(['--db', db, '--table-name', 'Salon', '--point-value', '5000', '--profile', 'mandarin-house']);
+      expect(terminal.view().table).toMatchObject({ name: 'Salon', pointValue: 5000 });
     } finally {
       await terminal.close();
       rmSync(dir, { recursive: true, force: true });
@@ -163,6 +203,13 @@ describe('terminal options', () => {
     const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
     expect(code).toBe(2);
     expect(err).toMatch(/--host must name an interface/);
+  });
+
+  it('know which table values were given as flags', () => {
+    const d = parseTerminalArgs([], { db: 'x.db', seed: 5 });
+    expect(d.ok && d.value.config.table).toEqual({ id: 'T1', name: 'Table 1', profile: 'mandarin-house', pointValue: 10000, given: { name: false, profile: false, pointValue: false } });
+    const g = parseTerminalArgs(['--point-value', '10000', '--table-name', 'Table 1'], { db: 'x.db', seed: 5 });
+    expect(g.ok && g.value.config.table.given).toEqual({ name: true, profile: false, pointValue: true });
   });
 
   it('default to the simulated shoe and no scanner, and take a serial shoe', () => {

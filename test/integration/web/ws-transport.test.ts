@@ -104,6 +104,33 @@ describe('WebSocket transport', () => {
     expect(await client.send('settle', {})).toMatchObject({ ok: false, error: { code: 'link-down' } });
   });
 
+  it('says the token is refused when the terminal restarted with a new one, and not when it is merely away', async () => {
+    const first = await serve();
+    const port = first.port;
+    const token = 't'.repeat(64);
+    // In the browser the probe carries the page's cookie; Node's fetch has none, so the token rides on the URL.
+    const transport = createWebSocketTransport({
+      url: `ws://127.0.0.1:${port}/ws?token=${token}`, WebSocketImpl: WebSocket as never, probeUrl: `http://127.0.0.1:${port}/?token=${token}`,
+    });
+    cleanups.push(() => transport.close());
+    const client = createClient(transport);
+    const links: boolean[] = [];
+    const refusals: boolean[] = [];
+    client.onLink((u) => links.push(u));
+    client.onRefused((r) => refusals.push(r));
+    await waitFor(() => links.at(-1) === true);
+    await first.close();
+    await waitFor(() => links.at(-1) === false);
+    // Away: nothing answers the probe; that is a plain link-down.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(refusals).toEqual([false]);
+    const restarted = await startWebServer({ rendererDir: dir, token: 'n'.repeat(64), port, dispatch: async () => ok(null), subscribe: () => () => {} });
+    cleanups.push(() => restarted.close());
+    await waitFor(() => refusals.at(-1) === true);
+    expect(links.at(-1)).toBe(false);
+    expect(await client.send('settle', {})).toMatchObject({ ok: false, error: { code: 'link-down' } });
+  });
+
   it('a request on its way when the link drops is answered link-dropped (it may have been done), not left hanging', async () => {
     let release: () => void = () => {};
     const server = await startWebServer({

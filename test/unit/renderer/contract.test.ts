@@ -85,6 +85,36 @@ describe('argument checks', () => {
     if (code === null) expect(r.ok).toBe(true);
     else expect(r.ok ? null : r.error.code).toBe(code);
   });
+
+  // [request, arguments, refusal code, the argument it names, words the message must hold]
+  const worded: [string, unknown, string, string, RegExp][] = [
+    ['reportExposed', { seat: 1, crad: 5 }, 'unknown-argument', 'crad', /^reportExposed has no argument "crad" \(it takes seat, card\)$/],
+    ['settle', { now: true }, 'unknown-argument', 'now', /^settle has no argument "now" \(it takes none\)$/],
+    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'foul-seat', seat: 3, irregularity: 1 } }, 'unknown-argument', 'action.irregularity',
+      /^a foul-seat action has no argument "action.irregularity" \(it takes action.kind, action.seat\)$/],
+    ['setHand', { seat: 1, front: [0, 1, 99], middle: [], back: [] }, 'bad-cards', 'front', /^front\[2\] must be a card code 0 to 51, got 99$/],
+    ['setHand', { seat: 1, front: 'As Kd', middle: [], back: [] }, 'bad-cards', 'front', /^front must be a list of at most 13 card codes 0 to 51, got "As Kd"$/],
+    ['setHand', { seat: 1, front: Array.from({ length: 14 }, (_, i) => i), middle: [], back: [] }, 'bad-cards', 'front', /^front must hold at most 13 card codes, got 14$/],
+    ['declareNatural', { seat: 3, natural: '' }, 'bad-text', 'natural', /^natural must be a text of 1 to 40 characters, got ""$/],
+    ['declareNatural', { seat: 3, natural: 'x'.repeat(41) }, 'bad-text', 'natural', /^natural must be a text of 1 to 40 characters, got "x{39}\.\.\. \(41 characters\)$/],
+    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'undo' } }, 'bad-action', 'action.kind',
+      /^action.kind must be resolve-irregularity, foul-seat, replace-hand, note, got "undo"$/],
+    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'resolve-irregularity', irregularity: 0, ruling: 'accept' } }, 'bad-number', 'action.irregularity', /got 0$/],
+    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'resolve-irregularity', irregularity: 1, ruling: 'maybe' } }, 'bad-ruling', 'action.ruling', /got "maybe"$/],
+    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'foul-seat', seat: 0 } }, 'bad-seat', 'seat', /seat must be a seat number 1 to 4, got 0/],
+  ];
+  it.each(worded)('%s %j -> %s naming %s', (name, args, code, path, message) => {
+    const r = validateArgs(name as never, args);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe(code);
+    expect(r.error.path).toBe(path);
+    expect(r.error.message).toMatch(message);
+  });
+
+  it('take an argument given as undefined as not given (the Electron bridge keeps such keys)', () => {
+    expect(validateArgs('reportExposed', { seat: 1, card: undefined }).ok).toBe(true);
+  });
 });
 
 describe('wire messages', () => {

@@ -3,12 +3,14 @@
  * contract's requests from canned views and records what the screen sent. The end-to-end
  * tests use the real services.
  */
+import { afterEach } from 'vitest';
 import { createClient, type Transport } from '../../../app/contract/client';
 import type { PushName, RequestName } from '../../../app/contract/handlers';
 import type { HandSeatView, HandView, SeatNumber, TerminalView } from '../../../app/contract/view';
 import { COMPASS } from '../../../app/contract/view';
 import { fail, ok, type Result } from '../../../app/domain/result';
 import { flushSync, mount, unmount, type Component } from 'svelte';
+import App from '../../../renderer/components/App.svelte';
 import { contextMap } from '../../../renderer/lib/context';
 import { ScreenSettings } from '../../../renderer/lib/settings.svelte';
 import { TerminalStore } from '../../../renderer/lib/terminal.svelte';
@@ -76,21 +78,33 @@ export function baseView(over: Partial<TerminalView> = {}): TerminalView {
 }
 
 export function handSeat(seat: SeatNumber, over: Partial<HandSeatView> = {}): HandSeatView {
-  return { seat, live: true, dealt: 0, ready: false, surrendered: false, natural: null, set: null, scanned: { front: [], middle: [], back: [] }, cards: null, exposed: 0, floorFoul: null, ...over };
+  return {
+    seat, live: true, dealt: 0, ready: false, surrendered: false, natural: null, set: null, scanned: { front: [], middle: [], back: [] }, cards: null, exposed: 0, floorFoul: null,
+    canReplace: false, ...over,
+  };
 }
 
 export function handView(over: Partial<HandView> = {}): HandView {
   return {
     id: 'h1', number: 1, phase: 'dealing', button: 1, cardsRead: 0,
+    // The terminal says whether the hand is open; the stand-in follows the phase given.
+    open: over.phase === undefined || !['closed', 'misdealt', 'voided'].includes(over.phase),
     seats: ([1, 2, 3, 4] as SeatNumber[]).map((s) => handSeat(s)),
     expectedScan: null, blockers: [], misdeal: null, voided: null, irregularities: [], result: null,
     ...over,
   };
 }
 
+/** What is mounted now; each test's leftovers are unmounted after it. */
+const mounted = new Set<() => void>();
+afterEach(() => {
+  for (const destroy of [...mounted]) destroy();
+});
+
 /**
  * Mounts a component with a store over `fake` and fresh settings; returns helpers. `props`
  * may be a function of the store and settings (for <App>, which takes them as props).
+ * Unmounted after the test (or earlier by `destroy`).
  */
 export function render<P extends Record<string, unknown>>(
   component: Component<P>,
@@ -109,6 +123,7 @@ export function render<P extends Record<string, unknown>>(
   settings.setLang(lang);
   const resolved = typeof props === 'function' ? props({ store, settings }) : props;
   const instance = mount(component, { target, props: resolved, context: contextMap(store, settings) });
+  mounted.add(destroy);
   flushSync();
   return {
     target,
@@ -116,17 +131,47 @@ export function render<P extends Record<string, unknown>>(
     settings,
     $: (sel: string) => target.querySelector<HTMLElement>(sel),
     $$: (sel: string) => Array.from(target.querySelectorAll<HTMLElement>(sel)),
-    destroy() {
-      unmount(instance);
-      target.remove();
-      store.dispose();
-    },
+    destroy,
   };
+  function destroy() {
+    if (!mounted.delete(destroy)) return;
+    unmount(instance);
+    target.remove();
+    store.dispose();
+  }
 }
 
 /** Lets pending promises (a request's reply) settle and Svelte update the DOM. */
 export async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await Promise.resolve();
   await new Promise((r) => setTimeout(r, 0));
+  flushSync();
+}
+
+/** Mounts the whole screen over a stand-in terminal showing `view` (unmounted after the test). */
+export function mountApp(view: TerminalView, lang: 'en' | 'cs' = 'en') {
+  const fake = new FakeTerminal(view);
+  const r = render(App, ({ store, settings }) => ({ terminal: store, settings }), fake, lang);
+  return { ...r, fake };
+}
+
+/** Taps an element and lets Svelte update. */
+export function click(el: HTMLElement | null): void {
+  if (!el) throw new Error('no such element');
+  el.click();
+  flushSync();
+}
+
+/** Types `value` into an input or text area (one input event) and lets Svelte update. */
+export function type(el: HTMLElement | null, value: string): void {
+  if (!el) throw new Error('no such input');
+  (el as HTMLInputElement).value = value;
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  flushSync();
+}
+
+/** Presses a key on the window (the screen's shortcuts) and lets Svelte update. */
+export function press(key: string): void {
+  window.dispatchEvent(new KeyboardEvent('keydown', { key }));
   flushSync();
 }

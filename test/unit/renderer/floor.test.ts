@@ -3,45 +3,15 @@
 // words without them, by the contract's own argument checks), the irregularities worded and
 // ruled on, a seat fouled or its hand replaced by touch, a note, a void behind a question,
 // alerts acknowledged in the floor's name, and the recall replayed step by step, read-only.
-import { afterEach, describe, expect, it } from 'vitest';
-import { flushSync } from 'svelte';
-import App from '../../../renderer/components/App.svelte';
+import { describe, expect, it } from 'vitest';
 import type { RecallView, ReplayView } from '../../../app/contract/floor';
 import type { RequestName } from '../../../app/contract/handlers';
+import { flushSync } from 'svelte';
 import { validateArgs } from '../../../app/contract/validate';
-import type { HandView, IrregularityView, TerminalView } from '../../../app/contract/view';
+import type { HandView, IrregularityView } from '../../../app/contract/view';
 import { makeCard } from '../../../app/domain/cards';
 import { fail, ok, type Result } from '../../../app/domain/result';
-import { baseView, FakeTerminal, handSeat, handView, render, settle } from './fake-terminal';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
-});
-
-function app(view: TerminalView, lang: 'en' | 'cs' = 'en') {
-  const fake = new FakeTerminal(view);
-  const r = render(App, ({ store, settings }) => ({ terminal: store, settings }), fake, lang);
-  cleanup = r.destroy;
-  return { ...r, fake };
-}
-
-const click = (el: HTMLElement | null) => {
-  if (!el) throw new Error('no such element');
-  el.click();
-  flushSync();
-};
-const type = (el: HTMLElement | null, value: string) => {
-  if (!el) throw new Error('no such input');
-  (el as HTMLInputElement).value = value;
-  el.dispatchEvent(new Event('input', { bubbles: true }));
-  flushSync();
-};
-const press = (key: string) => {
-  window.dispatchEvent(new KeyboardEvent('keydown', { key }));
-  flushSync();
-};
+import { baseView, click, handSeat, handView, mountApp, press, settle, type } from './fake-terminal';
 
 /** Answers like the terminal's dispatch: the contract's argument checks first, then `view`. */
 function checked(name: RequestName, reply: () => Result<unknown>) {
@@ -61,7 +31,7 @@ const seatCards = (seat: number) => Array.from({ length: 13 }, (_, r) => makeCar
 const showdown = (over: Partial<HandView> = {}) => baseView({
   hand: handView({
     id: 'T1-5', number: 5, phase: 'showdown', button: 4, cardsRead: 52,
-    seats: [1, 2, 3, 4].map((s) => handSeat(s as 1, { dealt: 13, ready: true, cards: seatCards(s) })),
+    seats: [1, 2, 3, 4].map((s) => handSeat(s as 1, { dealt: 13, ready: true, cards: seatCards(s), canReplace: true })),
     irregularities: [irregularity()],
     blockers: [{ code: 'blocker', message: 'the floor must rule on irregularity 1 (seat 1)' }],
     ...over,
@@ -70,7 +40,7 @@ const showdown = (over: Partial<HandView> = {}) => baseView({
   alerts: [{ id: 7, kind: 'irregularity', code: 'card-of-other-seat', message: 'Hand T1-5, seat 1: shows cards dealt to another seat (2h to seat 2)', raisedAt: Date.UTC(2025, 0, 1, 20, 0, 0) }],
 });
 
-function openFloor(a: ReturnType<typeof app>, name = 'Jana', reason = 'camera shows the card came from seat 2') {
+function openFloor(a: ReturnType<typeof mountApp>, name = 'Jana', reason = 'camera shows the card came from seat 2') {
   click(a.$('[data-testid=open-floor]'));
   type(a.$('[data-testid=floor-name]'), name);
   type(a.$('[data-testid=floor-reason]'), reason);
@@ -78,7 +48,7 @@ function openFloor(a: ReturnType<typeof app>, name = 'Jana', reason = 'camera sh
 
 describe('reaching the floor panel', () => {
   it('opens from the top bar (with the count of rulings waiting) and with M; Esc closes it', () => {
-    const a = app(showdown());
+    const a = mountApp(showdown());
     const button = a.$('[data-testid=open-floor]')!;
     expect(button.dataset.waiting).toBe('1');
     expect(button.textContent).toMatch(/Floor\s*M/);
@@ -91,7 +61,7 @@ describe('reaching the floor panel', () => {
   });
 
   it('holds the dealer\'s keys while it is open', async () => {
-    const a = app(baseView({ hand: handView({ phase: 'closed' }) }));
+    const a = mountApp(baseView({ hand: handView({ phase: 'closed' }) }));
     press('m');
     press('n');
     await settle();
@@ -99,7 +69,7 @@ describe('reaching the floor panel', () => {
   });
 
   it('refuses an action without a name or without a reason, in words, and sends nothing that changes the hand', async () => {
-    const a = app(showdown());
+    const a = mountApp(showdown());
     a.fake.answers.set('floorCorrection', checked('floorCorrection', () => ok(showdown())));
     click(a.$('[data-testid=open-floor]'));
     click(a.$('[data-testid=floor-accept]'));
@@ -120,7 +90,7 @@ describe('reaching the floor panel', () => {
   });
 
   it('words the refusals in Czech', async () => {
-    const a = app(showdown(), 'cs');
+    const a = mountApp(showdown(), 'cs');
     a.fake.answers.set('floorCorrection', checked('floorCorrection', () => ok(showdown())));
     click(a.$('[data-testid=open-floor]'));
     click(a.$('[data-testid=floor-accept]'));
@@ -131,7 +101,7 @@ describe('reaching the floor panel', () => {
 
 describe('the current hand', () => {
   it('lists the irregularity in words and accepts the card as shown, in the floor\'s name with the reason', async () => {
-    const a = app(showdown());
+    const a = mountApp(showdown());
     const ruled = showdown({ irregularities: [irregularity({ resolution: { ruling: 'accept', by: 'Jana', reason: 'camera shows the card came from seat 2' } })], blockers: [] });
     a.fake.answers.set('floorCorrection', checked('floorCorrection', () => ok(ruled)));
     openFloor(a);
@@ -154,13 +124,13 @@ describe('the current hand', () => {
   });
 
   it('in Czech, from the same parts', () => {
-    const a = app(showdown(), 'cs');
+    const a = mountApp(showdown(), 'cs');
     click(a.$('[data-testid=open-floor]'));
     expect(a.$('[data-testid=floor-irregularity]')!.textContent).toMatch(/Místo 1 \(Sever\) ukázalo kartu rozdanou jinému místu: 2♥ místu 2 \(Východ\)\./);
   });
 
   it('fouls the irregular seat after asking, naming the floor, the seat and the reason', async () => {
-    const a = app(showdown());
+    const a = mountApp(showdown());
     a.fake.answers.set('floorCorrection', checked('floorCorrection', () => ok(showdown({ irregularities: [irregularity({ resolution: { ruling: 'foul-seat', by: 'Jana', reason: 'x' } })] }))));
     openFloor(a, 'Jana', 'card from another seat');
     click(a.$('[data-testid=floor-foul-irregular]'));
@@ -172,7 +142,7 @@ describe('the current hand', () => {
   });
 
   it('fouls a seat without an irregularity; the felt shows the foul', async () => {
-    const a = app(showdown({ irregularities: [] }));
+    const a = mountApp(showdown({ irregularities: [] }));
     const fouled = showdown({ irregularities: [], seats: [1, 2, 3, 4].map((s) => handSeat(s as 1, { dealt: 13, cards: seatCards(s), floorFoul: s === 3 ? { reason: 'mucked before read', irregularity: null } : null })) });
     a.fake.answers.set('floorCorrection', checked('floorCorrection', () => ok(fouled)));
     openFloor(a, 'Jana', 'mucked before read');
@@ -185,8 +155,23 @@ describe('the current hand', () => {
     expect(a.$('.felt [data-seat="3"] [data-testid=foul-marker]')).not.toBeNull();
   });
 
+  it('offers what the terminal says the hand allows: replace per seat, rulings and void while open', () => {
+    const view = showdown();
+    const hand = view.hand!;
+    const seats = hand.seats.map((s) => (s.seat === 2 ? { ...s, canReplace: false } : s));
+    const a = mountApp({ ...view, hand: { ...hand, seats } });
+    openFloor(a);
+    expect(a.$$('[data-testid=floor-replace]').map((b) => b.closest<HTMLElement>('[data-testid=floor-seat]')!.dataset.seat)).toEqual(['1', '3', '4']);
+    expect(a.$('[data-testid=floor-void]')).not.toBeNull();
+    a.fake.pushView({ ...view, hand: { ...hand, open: false } });
+    flushSync();
+    expect(a.$('[data-testid=floor-void]')).toBeNull();
+    expect(a.$('[data-testid=floor-accept]')).toBeNull();
+    expect(a.$('[data-testid=floor-replace]')).toBeNull();
+  });
+
   it('replaces a seat\'s hand entered by touch', async () => {
-    const a = app(showdown());
+    const a = mountApp(showdown());
     a.fake.answers.set('floorCorrection', checked('floorCorrection', () => ok(showdown({ irregularities: [irregularity({ resolution: { ruling: 'hand-replaced', by: 'Jana', reason: 'misread' } })] }))));
     openFloor(a, 'Jana', 'misread');
     click(a.$('[data-testid=floor-seat][data-seat="1"] [data-testid=floor-replace]'));
@@ -205,7 +190,7 @@ describe('the current hand', () => {
   });
 
   it('keeps the entry open with the terminal\'s refusal; Esc closes the entry first, then the panel', async () => {
-    const a = app(showdown());
+    const a = mountApp(showdown());
     a.fake.answers.set('floorCorrection', () => fail('cannot-accept', 'Irregularity 1 cannot be accepted as it lies'));
     openFloor(a);
     click(a.$('[data-testid=floor-seat][data-seat="1"] [data-testid=floor-replace]'));
@@ -220,7 +205,7 @@ describe('the current hand', () => {
 
   it('records the reason as a note on the hand shown, also once it is over', async () => {
     const closed = baseView({ hand: handView({ id: 'T1-4', number: 4, phase: 'closed' }) });
-    const a = app(closed);
+    const a = mountApp(closed);
     a.fake.answers.set('floorCorrection', checked('floorCorrection', () => ok(closed)));
     openFloor(a, 'Petr', 'player disputes payment 2; video checked, paid right');
     expect(a.$('[data-testid=floor-void]')).toBeNull();
@@ -230,7 +215,7 @@ describe('the current hand', () => {
   });
 
   it('voids the hand only after a question; shows the void and its reason; a refusal says why', async () => {
-    const a = app(showdown());
+    const a = mountApp(showdown());
     const voided = baseView({ hand: handView({ id: 'T1-5', number: 5, phase: 'voided', button: 4, voided: { by: 'Jana', reason: 'deck found short' } }), button: 4 });
     a.fake.answers.set('voidHand', checked('voidHand', () => ok(voided)));
     openFloor(a, 'Jana', 'deck found short');
@@ -252,7 +237,7 @@ describe('the current hand', () => {
 
   it('shows the service\'s reason when chips have moved', async () => {
     const paying = showdown({ phase: 'paying', irregularities: [] });
-    const a = app(paying);
+    const a = mountApp(paying);
     a.fake.answers.set('voidHand', () => fail('chips-moved', 'The hand cannot be voided: 1 payment already made; finish the payments and correct them'));
     openFloor(a, 'Jana', 'dispute');
     click(a.$('[data-testid=floor-void]'));
@@ -267,7 +252,7 @@ describe('the current hand', () => {
 describe('alerts', () => {
   it('acknowledges an alert in the floor\'s name with the note typed for it', async () => {
     const alerts = [{ id: 7, kind: 'irregularity', code: 'card-of-other-seat', message: 'Hand T1-5, seat 1: shows cards dealt to another seat (2h to seat 2)', raisedAt: Date.UTC(2025, 0, 1, 20, 0, 0) }];
-    const a = app(baseView({ alerts }));
+    const a = mountApp(baseView({ alerts }));
     a.fake.answers.set('floorAcknowledgeAlert', checked('floorAcknowledgeAlert', () => ok(baseView())));
     openFloor(a, 'Jana', '');
     click(a.$('[data-testid=floor-tab-alerts]'));
@@ -279,9 +264,31 @@ describe('alerts', () => {
     expect(a.$('[data-testid=floor-no-alerts]')).not.toBeNull();
   });
 
+  it('a double tap acknowledges one alert, not the one that moves up under the finger', async () => {
+    const at = Date.UTC(2025, 0, 1, 20, 0, 0);
+    const alerts = [7, 8].map((id) => ({ id, kind: 'device-fault', code: 'jam', message: `Card shoe: jam ${id}`, raisedAt: at }));
+    const a = mountApp(baseView({ alerts }));
+    a.fake.answers.set('floorAcknowledgeAlert', (args) => {
+      const v = validateArgs('floorAcknowledgeAlert', args);
+      if (!v.ok) return v;
+      const id = (args as { id: number }).id;
+      a.fake.view = baseView({ alerts: a.fake.view.alerts.filter((x) => x.id !== id) });
+      return ok(a.fake.view);
+    });
+    openFloor(a, 'Jana', '');
+    click(a.$('[data-testid=floor-tab-alerts]'));
+    click(a.$('[data-testid=floor-ack]'));
+    await settle();
+    expect(a.$$('[data-testid=floor-alert]').map((e) => e.dataset.id)).toEqual(['8']);
+    click(a.$('[data-testid=floor-ack]')); // the same spot: now alert 8's button
+    await settle();
+    expect(a.fake.sent.filter((x) => x.name === 'floorAcknowledgeAlert')).toEqual([{ name: 'floorAcknowledgeAlert', args: { id: 7, floor: 'Jana' } }]);
+    expect(a.$$('[data-testid=floor-alert]').map((e) => e.dataset.id)).toEqual(['8']);
+  });
+
   it('the note is optional, the name is not', async () => {
     const alerts = [{ id: 3, kind: 'device-fault', code: 'jam', message: 'Card shoe: jam', raisedAt: 0 }];
-    const a = app(baseView({ alerts }));
+    const a = mountApp(baseView({ alerts }));
     a.fake.answers.set('floorAcknowledgeAlert', checked('floorAcknowledgeAlert', () => ok(baseView())));
     click(a.$('[data-testid=open-floor]'));
     click(a.$('[data-testid=floor-tab-alerts]'));
@@ -328,7 +335,7 @@ const replay: ReplayView = {
 
 describe('recall', () => {
   it('lists the table\'s last hands with time, outcome, button and chips, and replays one step by step, read-only', async () => {
-    const a = app(baseView());
+    const a = mountApp(baseView());
     a.fake.answers.set('recall', () => ok(recall));
     a.fake.answers.set('replayHand', (args) => ((args as { handId: string }).handId === 'T1-1' ? ok(replay) : fail('unknown-hand', 'no such hand')));
     click(a.$('[data-testid=open-floor]'));
@@ -379,7 +386,7 @@ describe('recall', () => {
   });
 
   it('words the replay in Czech', async () => {
-    const a = app(baseView(), 'cs');
+    const a = mountApp(baseView(), 'cs');
     a.fake.answers.set('recall', () => ok(recall));
     a.fake.answers.set('replayHand', () => ok(replay));
     click(a.$('[data-testid=open-floor]'));
@@ -395,7 +402,7 @@ describe('recall', () => {
   });
 
   it('shows a refused replay in words', async () => {
-    const a = app(baseView());
+    const a = mountApp(baseView());
     a.fake.answers.set('recall', () => ok(recall));
     a.fake.answers.set('replayHand', () => fail('replay-failed', 'hand T1-2, event 3 (card-dealt, log row 40): bad card'));
     click(a.$('[data-testid=open-floor]'));

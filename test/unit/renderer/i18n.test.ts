@@ -221,10 +221,6 @@ describe('reasons', () => {
     expect(Object.keys({ ...NEVER_ON_SCREEN, ...WORDED_ELSEWHERE }).filter((c) => !codes.has(c))).toEqual([]);
   });
 
-  it('word both spellings of the cards-not-dealt refusal', () => {
-    expect('reason.cards-not-dealt-to-seat' in cs && 'reason.card-not-dealt-to-seat' in cs).toBe(true);
-  });
-
   it("word every alert's kind and code, every misdeal cause and irregularity", () => {
     const kinds = union(appSource('services', 'table-events.ts'), /export type AlertKind\s*=([^;]+);/);
     const causes = union(appSource('domain', 'hand', 'events.ts'), /export type MisdealCause\s*=([^;]+);/);

@@ -1,41 +1,20 @@
 // Component tests of the dealer screen against a typed in-memory stand-in of the contract
 // (the end-to-end tests drive the real services): what the screen shows for each state and
 // which requests its buttons send, with confirmation before anything irreversible.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { flushSync } from 'svelte';
-import App from '../../../renderer/components/App.svelte';
 import DeviceChip from '../../../renderer/components/DeviceChip.svelte';
 import PlayingCard from '../../../renderer/components/PlayingCard.svelte';
 import { fail } from '../../../app/domain/result';
 import type { HandView, TerminalView } from '../../../app/contract/view';
-import { baseView, FakeTerminal, handSeat, handView, render, settle } from './fake-terminal';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
-});
-
-/** Mounts the whole screen over a stand-in terminal showing `view`. */
-function app(view: TerminalView, lang: 'en' | 'cs' = 'en') {
-  const fake = new FakeTerminal(view);
-  const r = render(App, ({ store, settings }) => ({ terminal: store, settings }), fake, lang);
-  cleanup = r.destroy;
-  return { ...r, fake };
-}
+import { baseView, click, FakeTerminal, handSeat, handView, mountApp, render, settle } from './fake-terminal';
 
 const withHand = (hand: Partial<HandView>, over: Partial<TerminalView> = {}) => baseView({ hand: handView(hand), ...over });
-const click = (el: HTMLElement | null) => {
-  if (!el) throw new Error('no such element');
-  el.click();
-  flushSync();
-};
 
 describe('cards', () => {
   it('are drawn with rank and suit symbol, red or black, or in four colours', () => {
     const fake = new FakeTerminal(baseView());
     const r = render(PlayingCard, { card: 8 * 4 + 1 }, fake); // Th
-    cleanup = r.destroy;
     const card = r.$('[data-card]')!;
     expect(card.textContent).toBe('10♥');
     expect(card.classList.contains('red')).toBe(true);
@@ -48,7 +27,6 @@ describe('cards', () => {
   it('four-colour deck gives diamonds and clubs their own colours', () => {
     const fake = new FakeTerminal(baseView());
     const r = render(PlayingCard, { card: 12 * 4 + 2 }, fake); // Ad
-    cleanup = r.destroy;
     r.settings.toggleFourColour();
     flushSync();
     expect(r.$('[data-card]')!.className).toMatch(/four-2/);
@@ -59,26 +37,35 @@ describe('device status', () => {
   it('always says what the shoe is doing, and marks a simulated one', () => {
     const fake = new FakeTerminal(baseView());
     const r = render(DeviceChip, { device: { role: 'shoe', kind: 'simulated', status: 'connected', label: 'Simulated shoe (seed 7)', detail: null } }, fake);
-    cleanup = r.destroy;
     expect(r.$('[data-testid=device-shoe]')!.textContent).toMatch(/Shoe\s*connected\s*SIMULATED/);
   });
 
   it('shows a fault with its detail', () => {
     const fake = new FakeTerminal(baseView());
     const r = render(DeviceChip, { device: { role: 'shoe', kind: 'serial', status: 'fault', label: 'Card shoe on /dev/ttyUSB0 (framed)', detail: { code: 'jam', message: 'the shoe jammed' } } }, fake);
-    cleanup = r.destroy;
     const chip = r.$('[data-testid=device-shoe]')!;
     expect(chip.dataset.status).toBe('fault');
     expect(chip.textContent).toMatch(/fault/);
     expect(chip.textContent).toMatch(/the shoe jammed/);
     expect(chip.textContent).not.toMatch(/SIMULATED/);
   });
+
+  it('says the link is down, and tells a page whose token the restarted terminal refuses to open the new link', () => {
+    const r = mountApp(baseView());
+    expect(r.$('[data-testid=link-down]')).toBeNull();
+    r.store.link = false;
+    flushSync();
+    expect(r.$('[data-testid=link-down]')!.textContent).toBe('Not connected to the terminal');
+    r.store.linkRefused = true;
+    flushSync();
+    expect(r.$('[data-testid=link-down]')!.textContent).toMatch(/restarted with a new link/);
+  });
 });
 
 describe('between hands', () => {
   it('seats a player with a buy-in typed in major units', async () => {
     const view = baseView({ seats: baseView().seats.map((s) => (s.seat === 3 ? { ...s, player: null, stack: 0 } : s)) });
-    const a = app(view);
+    const a = mountApp(view);
     a.fake.answers.set('seatPlayer', view);
     click(a.$('.felt [data-seat="3"]'));
     const name = a.$('[data-testid=player-name]') as HTMLInputElement;
@@ -99,7 +86,7 @@ describe('between hands', () => {
   });
 
   it('asks before adding chips, and sends nothing on cancel', async () => {
-    const a = app(baseView());
+    const a = mountApp(baseView());
     a.fake.answers.set('buyIn', baseView());
     click(a.$('.felt [data-seat="2"]'));
     const amount = a.$('[data-testid=buy-in]') as HTMLInputElement;
@@ -118,7 +105,7 @@ describe('between hands', () => {
   });
 
   it('asks before a player leaves (his stack is cashed out), and sends nothing on cancel', async () => {
-    const a = app(baseView());
+    const a = mountApp(baseView());
     click(a.$('.felt [data-seat="2"]'));
     click(a.$('[data-testid=leave-seat]'));
     expect(a.$('[data-testid=confirm-dialog]')!.textContent).toMatch(/Bob leaves seat 2 \(East\) with a stack of CZK\s?5,000/);
@@ -133,7 +120,7 @@ describe('between hands', () => {
   });
 
   it('shows the terminal\'s refusal in words', async () => {
-    const a = app(baseView({ dealer: null }));
+    const a = mountApp(baseView({ dealer: null }));
     a.fake.answers.set('startHand', { refuse: { code: 'no-dealer', message: 'no dealer is signed on at table T1: sign a dealer on first' } });
     click(a.$('[data-testid=start-hand]'));
     await settle();
@@ -145,7 +132,7 @@ describe('before the showdown', () => {
   const setting = () => withHand({ phase: 'setting', cardsRead: 52, seats: [1, 2, 3, 4].map((s) => handSeat(s as 1, { dealt: 13 })) });
 
   it('asks before a surrender and shows the refusal with its reason on the seat', async () => {
-    const a = app(setting());
+    const a = mountApp(setting());
     a.fake.answers.set('declareSurrender', { refuse: { code: 'surrender-not-covered', message: 'Seat 4 cannot surrender: 200 in chips does not cover the 3-point penalty' } });
     click(a.$('.felt [data-seat="4"]'));
     click(a.$('[data-testid=surrender]'));
@@ -159,7 +146,7 @@ describe('before the showdown', () => {
   });
 
   it('puts the surrender marker on the seat once accepted', async () => {
-    const a = app(setting());
+    const a = mountApp(setting());
     const after = withHand({ phase: 'setting', cardsRead: 52, seats: [1, 2, 3, 4].map((s) => handSeat(s as 1, { dealt: 13, surrendered: s === 2 })) });
     a.fake.answers.set('declareSurrender', after);
     click(a.$('.felt [data-seat="2"]'));
@@ -171,7 +158,7 @@ describe('before the showdown', () => {
   });
 
   it('declares a natural picked from the profile\'s list and shows its proof arrangement', async () => {
-    const a = app(setting());
+    const a = mountApp(setting());
     const proof = { front: [0, 4, 8], middle: [1, 5, 9, 13, 17], back: [2, 6, 10, 14, 18] };
     const verified = withHand({
       phase: 'setting',
@@ -204,7 +191,7 @@ describe('before the showdown', () => {
         natural: s === 3 ? { name: 'six-pairs', verified: false, points: null, proof: null, explanation: null, reason: { code: 'natural-not-held', message: 'no six pairs: only four pairs' } } : null,
       })),
     });
-    const a = app(view);
+    const a = mountApp(view);
     click(a.$('.felt [data-seat="3"]'));
     expect(a.$('[data-testid=natural-result]')!.dataset.verified).toBe('false');
     expect(a.$('[data-testid=natural-reason]')!.textContent).toBe('no six pairs: only four pairs');
@@ -212,14 +199,14 @@ describe('before the showdown', () => {
   });
 
   it('lists what stops the showdown, as the terminal words it', () => {
-    const a = app(withHand({ phase: 'setting', blockers: [{ code: 'blocker', message: 'Seat 3 has not set his hand' }] }));
+    const a = mountApp(withHand({ phase: 'setting', blockers: [{ code: 'blocker', message: 'Seat 3 has not set his hand' }] }));
     expect(a.$('[data-testid=blockers]')!.textContent).toMatch(/Seat 3 has not set his hand/);
   });
 });
 
 describe('misdeal and alerts', () => {
   it('shows a misdeal across the screen with its cause and what to do; redeal keeps the button', async () => {
-    const a = app(withHand({ phase: 'misdealt', button: 3, misdeal: { code: 'card-read-twice', message: 'Qh was read twice (reads 7 and 19)' } }, { button: 3 }));
+    const a = mountApp(withHand({ phase: 'misdealt', button: 3, misdeal: { code: 'card-read-twice', message: 'Qh was read twice (reads 7 and 19)' } }, { button: 3 }));
     const banner = a.$('[data-testid=misdeal-banner]')!;
     expect(banner.textContent).toMatch(/MISDEAL/);
     expect(banner.textContent).toMatch(/Qh was read twice/);
@@ -232,7 +219,7 @@ describe('misdeal and alerts', () => {
 
   it('keeps an alert until it is acknowledged', async () => {
     const alerts = [{ id: 7, kind: 'device-fault', code: 'jam', message: 'Card shoe: jam', raisedAt: Date.UTC(2025, 0, 1, 20, 0, 0) }];
-    const a = app(baseView({ alerts }));
+    const a = mountApp(baseView({ alerts }));
     expect(a.$$('[data-testid=alert]')).toHaveLength(1);
     a.fake.answers.set('acknowledgeAlert', baseView());
     click(a.$('[data-testid=ack-alert]'));
@@ -244,7 +231,7 @@ describe('misdeal and alerts', () => {
   it('a double tap on the alert strip acknowledges one alert, not the one that moves up under the finger', async () => {
     const at = Date.UTC(2025, 0, 1, 20, 0, 0);
     const alerts = [7, 8].map((id) => ({ id, kind: 'device-fault', code: 'jam', message: `Card shoe: jam ${id}`, raisedAt: at }));
-    const a = app(baseView({ alerts }));
+    const a = mountApp(baseView({ alerts }));
     a.fake.answers.set('acknowledgeAlert', (args) => {
       const id = (args as { id: number }).id;
       a.fake.view = baseView({ alerts: a.fake.view.alerts.filter((x) => x.id !== id) });
@@ -264,29 +251,29 @@ describe('showdown', () => {
   const showdown = (over: Partial<HandView> = {}) => withHand({
     phase: 'showdown',
     expectedScan: { seat: 2, row: 'middle' },
-    seats: [1, 2, 3, 4].map((s) => handSeat(s as 1, { dealt: 13, cards: s === 2 ? cards2 : null, scanned: s === 2 ? { front: [0, 1, 2], middle: [], back: [] } : { front: [], middle: [], back: [] } })),
+    seats: [1, 2, 3, 4].map((s) => handSeat(s as 1, { dealt: 13, cards: s === 2 ? cards2 : null, canReplace: s === 2, scanned: s === 2 ? { front: [0, 1, 2], middle: [], back: [] } : { front: [], middle: [], back: [] } })),
     ...over,
   }, { scanner: { role: 'scanner', kind: 'serial', status: 'connected', label: 'Card scanner on /dev/ttyUSB1 (lines)', detail: null } });
 
   it('says which seat and row the scanner expects next', () => {
-    const a = app(showdown());
+    const a = mountApp(showdown());
     const prompt = a.$('[data-testid=scan-prompt]')!;
     expect(prompt.dataset.seat).toBe('2');
     expect(prompt.textContent).toBe('Scan seat 2 (East): Middle');
   });
 
   it('without a scanner, asks for every hand by touch', () => {
-    const a = app(withHand({ phase: 'showdown', expectedScan: null }));
+    const a = mountApp(withHand({ phase: 'showdown', expectedScan: null }));
     expect(a.$('[data-testid=scan-prompt]')!.textContent).toBe('No scanner: enter each hand by touch');
   });
 
   it('in Czech too', () => {
-    const a = app(showdown(), 'cs');
+    const a = mountApp(showdown(), 'cs');
     expect(a.$('[data-testid=scan-prompt]')!.textContent).toBe('Snímejte místo 2 (Východ): Prostřední');
   });
 
   it('enters a set by tapping the seat\'s 13 cards into rows', async () => {
-    const a = app(showdown());
+    const a = mountApp(showdown());
     a.fake.answers.set('setHand', showdown());
     click(a.$('[data-testid=showdown-seat][data-seat="2"] [data-testid=tap-entry]'));
     const dialog = a.$('[data-testid=tap-entry-dialog]')!;
@@ -305,7 +292,7 @@ describe('showdown', () => {
   });
 
   it('keeps the dialog open and shows the refusal when the terminal refuses the set', async () => {
-    const a = app(showdown());
+    const a = mountApp(showdown());
     a.fake.answers.set('setHand', () => fail('hand-already-set', 'seat 2\'s hand is already read'));
     click(a.$('[data-testid=showdown-seat][data-seat="2"] [data-testid=tap-entry]'));
     for (const c of cards2) click(a.$(`[data-testid=tap-remaining] [data-card="${c}"]`));
@@ -316,7 +303,7 @@ describe('showdown', () => {
 
   it('shows a foul with its reason', () => {
     const words = { category: 0, ranks: [12, 11], english: 'Ace high' };
-    const a = app(showdown({
+    const a = mountApp(showdown({
       expectedScan: null,
       seats: [1, 2, 3, 4].map((s) => handSeat(s as 1, {
         dealt: 13,
@@ -328,7 +315,7 @@ describe('showdown', () => {
   });
 
   it('shows a read the terminal did not accept', () => {
-    const a = app(showdown(), 'en');
+    const a = mountApp(showdown(), 'en');
     a.fake.pushView({ ...showdown(), deviceNotice: { code: 'scanned-twice', message: 'Kd is already in this row' } });
     a.store.view = a.fake.view;
     flushSync();
@@ -351,7 +338,7 @@ describe('results', () => {
   });
 
   it('lists the comparisons in order, naming both hands in words, with points per pair and per seat', () => {
-    const a = app(paying([false, false]));
+    const a = mountApp(paying([false, false]));
     const rows = a.$$('[data-testid=comparison]');
     expect(rows.map((r) => `${r.dataset.a}-${r.dataset.b}`)).toEqual(['2-3', '2-4']);
     expect(rows[0].textContent).toMatch(/2 East against 3 South/);
@@ -362,13 +349,13 @@ describe('results', () => {
   });
 
   it('words the hands in Czech', () => {
-    const a = app(paying([false, false]), 'cs');
+    const a = mountApp(paying([false, false]), 'cs');
     expect(a.$$('[data-testid=comparison]')[0].textContent).toMatch(/Pár devítek\s*vs\s*Nejvyšší král/);
     expect(a.$$('[data-testid=comparison]')[0].textContent).toMatch(/Full house, desítky a čtyřky/);
   });
 
   it('ticks payments one by one (P for the next), and moves on only when all are done', async () => {
-    const a = app(paying([false, false]));
+    const a = mountApp(paying([false, false]));
     expect((a.$('[data-testid=next-hand]') as HTMLButtonElement).disabled).toBe(true);
     a.fake.answers.set('markPaid', paying([true, false]));
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'p' }));
@@ -384,7 +371,7 @@ describe('results', () => {
 
 describe('screen settings', () => {
   it('switches language at once and keeps it for the next start', () => {
-    const a = app(baseView());
+    const a = mountApp(baseView());
     expect(a.$('.felt [data-seat="1"] .compass')!.textContent).toBe('North');
     click(a.$('[data-testid=lang-cs]'));
     expect(a.$('.felt [data-seat="1"] .compass')!.textContent).toBe('Sever');
@@ -392,7 +379,7 @@ describe('screen settings', () => {
   });
 
   it('follows pushed views', () => {
-    const a = app(baseView());
+    const a = mountApp(baseView());
     a.fake.pushView(withHand({ phase: 'dealing', cardsRead: 9, seats: [1, 2, 3, 4].map((s) => handSeat(s as 1, { dealt: s === 1 ? 3 : 2 })) }));
     flushSync();
     expect(a.$$('.felt [data-testid=deal-count]').map((e) => e.dataset.count)).toEqual(['3', '2', '2', '2']);

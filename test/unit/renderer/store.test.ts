@@ -70,6 +70,20 @@ describe('TerminalStore', () => {
     expect(s.link).toBe(true);
     expect(s.view?.dealer).toBe('Jana');
   });
+
+  it('knows when the terminal refuses the page\'s token (restarted with a new one)', () => {
+    const fake = new FakeTerminal(baseView());
+    let refusedListener: (refused: boolean) => void = () => {};
+    const s = new TerminalStore(createClient({
+      request: fake.request.bind(fake), onPush: fake.onPush.bind(fake), onLink: (l) => (l(false), () => {}), onRefused: (l) => ((refusedListener = l), () => {}),
+    }));
+    store = s;
+    expect(s.linkRefused).toBe(false);
+    refusedListener(true);
+    expect(s.linkRefused).toBe(true);
+    refusedListener(false);
+    expect(s.linkRefused).toBe(false);
+  });
 });
 
 /** A transport over `fake` whose answers wait until `release()`; counts what was sent. */

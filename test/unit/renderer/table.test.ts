@@ -1,16 +1,12 @@
 // Component tests: the table from above (seats, compass names, button, stacks, deal counts).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Table from '../../../renderer/components/Table.svelte';
 import { baseView, FakeTerminal, handSeat, handView, render } from './fake-terminal';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 describe('Table', () => {
   it('shows four seats clockwise with number and compass name, players and stacks', () => {
     const view = baseView();
     const r = render(Table, { view }, new FakeTerminal(view));
-    cleanup = r.destroy;
     const seats = r.$$('[data-seat]');
     expect(seats.map((s) => s.dataset.seat)).toEqual(['1', '2', '3', '4']);
     expect(seats.map((s) => s.querySelector('.compass')!.textContent)).toEqual(['North', 'East', 'South', 'West']);
@@ -22,7 +18,6 @@ describe('Table', () => {
   it('puts the button on the button seat and names empty seats', () => {
     const view = baseView({ button: 3, seats: baseView().seats.map((s) => (s.seat === 4 ? { ...s, player: null, stack: 0 } : s)) });
     const r = render(Table, { view }, new FakeTerminal(view));
-    cleanup = r.destroy;
     expect(r.$('[data-seat="3"] [data-testid=button-marker]')).not.toBeNull();
     expect(r.$$('[data-testid=button-marker]')).toHaveLength(1);
     expect(r.$('[data-seat="4"] .player')!.textContent).toBe('Empty seat');
@@ -32,7 +27,6 @@ describe('Table', () => {
     const hand = handView({ cardsRead: 22, seats: [handSeat(1, { dealt: 6 }), handSeat(2, { dealt: 6 }), handSeat(3, { dealt: 5 }), handSeat(4, { dealt: 5 })] });
     const view = baseView({ hand });
     const r = render(Table, { view }, new FakeTerminal(view));
-    cleanup = r.destroy;
     expect(r.$$('[data-testid=deal-count]').map((e) => e.dataset.count)).toEqual(['6', '6', '5', '5']);
     expect(r.$('[data-testid=cards-read]')!.textContent).toBe('22 of 52 cards read');
     expect(r.$('[data-testid=phase]')!.dataset.phase).toBe('dealing');
@@ -50,7 +44,6 @@ describe('Table', () => {
     });
     const view = baseView({ hand });
     const r = render(Table, { view }, new FakeTerminal(view), 'cs');
-    cleanup = r.destroy;
     expect(r.$('[data-seat="1"] [data-testid=surrender-marker]')!.textContent).toBe('Vzdal');
     expect(r.$('[data-seat="2"] [data-testid=natural-marker]')!.textContent).toBe('Přírodní výhra: Drak');
     expect(r.$('[data-seat="3"] [data-testid=foul-marker]')!.textContent).toBe('Faul');
@@ -61,7 +54,6 @@ describe('Table', () => {
   it('selects a seat on tap and unselects on a second tap', () => {
     const view = baseView();
     const r = render(Table, { view }, new FakeTerminal(view));
-    cleanup = r.destroy;
     r.$('[data-seat="2"]')!.click();
     expect(r.store.selectedSeat).toBe(2);
     r.$('[data-seat="2"]')!.click();
