@@ -1,6 +1,9 @@
 // The terminal behind both front doors (app/terminal) on the real services: a SQLite store,
 // TableService, the in-process simulated shoe. Requests go through the same dispatch as
 // Electron's IPC and the WebSocket; the screen's view is checked at each step.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TerminalView } from '../../../app/contract/view';
 import { parseTerminalArgs } from '../../../app/terminal/config';
@@ -10,6 +13,20 @@ import { bestArrangement } from '../../../app/domain/arrange';
 
 let terminal: Terminal;
 let pushes: TerminalView[];
+
+/** Closes the in-memory terminal, runs `body` with a database file in a temp folder, then
+ *  removes the folder and opens the in-memory terminal again. */
+async function onDatabaseFile(body: (db: string) => Promise<void>): Promise<void> {
+  await terminal.close();
+  const dir = mkdtempSync(join(tmpdir(), 'cpt-terminal-'));
+  try {
+    await body(join(dir, 't.db'));
+  } finally {
+    await terminal.close();
+    rmSync(dir, { recursive: true, force: true });
+    await open();
+  }
+}
 
 async function open(argv: string[] = []): Promise<void> {
   terminal = await openSimTerminal(11, argv);
@@ -126,13 +143,7 @@ describe('terminal on the real services', () => {
   });
 
   it('keeps its data: a second terminal on the same file finds the table, the seats and the dealer', async () => {
-    await terminal.close();
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
-    const dir = mkdtempSync(join(tmpdir(), 'cpt-terminal-'));
-    const db = join(dir, 't.db');
-    try {
+    await onDatabaseFile(async (db) => {
       await open(['--db', db, '--table-name', 'Salon']);
       await send('dealerOn', { name: 'Eva' });
       await send('seatPlayer', { seat: 2, name: 'Bob', buyIn: 250000 });
@@ -145,23 +156,13 @@ describe('terminal on the real services', () => {
       await terminal.close();
       await open(['--db', db]);
       expect(terminal.view().table).toMatchObject({ name: 'Salon', pointValue: 10000, profile: { name: 'mandarin-house' } });
-    } finally {
-      await terminal.close();
-      rmSync(dir, { recursive: true, force: true });
-      await open();
-    }
+    });
   });
 });
 
 describe('table flags for a table the database already has', () => {
   it('are refused at start when they differ, naming the flag, the value given and the stored one', async () => {
-    await terminal.close();
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
-    const dir = mkdtempSync(join(tmpdir(), 'cpt-terminal-'));
-    const db = join(dir, 't.db');
-    try {
+    await onDatabaseFile(async (db) => {
       await open(['--db', db, '--table-name', 'Salon', '--point-value', '5000']);
       await terminal.close();
       await expect(openSimTerminal(11, ['--db', db, '--profile', 'western'])).rejects.toThrow(
@@ -176,11 +177,7 @@ describe('table flags for a table the database already has', () => {
       // The same values, or none, open the stored table.
       await open(['--db', db, '--table-name', 'Salon', '--point-value', '5000', '--profile', 'mandarin-house']);
       expect(terminal.view().table).toMatchObject({ name: 'Salon', pointValue: 5000 });
-    } finally {
-      await terminal.close();
-      rmSync(dir, { recursive: true, force: true });
-      await open();
-    }
+    });
   });
 });
 
