@@ -13,7 +13,7 @@ export const FAULT_KINDS = [
   'read-twice',
   /** The card at `at` passes the reader but is reported unreadable instead of as a card. */
   'unreadable',
-  /** Framed only: the first transmission of card `at` has a wrong BCC (the terminal NAKs, the shoe resends). */
+  /** Framed only: the first transmission of card `at` has a wrong CRC (the terminal NAKs, the shoe resends). */
   'bad-checksum',
   /** Noise bytes on the wire before card `at` (framed: between frames; lines: a line of noise). */
   'garbage',

@@ -89,7 +89,7 @@ describe('shoe:sim and shoe:read', () => {
     expect(await exited(reader)).toBe(0);
     const cards = events.filter((e) => e.kind === 'card');
     expect(cards.map((e) => e.card).join(' ')).toBe(formatCards(shuffledDeck(7)));
-    expect(cards[0]).toMatchObject({ kind: 'card', card: '8s', code: 24, seq: 0, raw: '02 30 30 43 38 73 03 0b' });
+    expect(cards[0]).toMatchObject({ kind: 'card', card: '8s', code: 24, seq: 0, raw: '02 30 30 43 38 73 03 d9 5f' });
     expect(typeof cards[0].at === 'string' && !Number.isNaN(Date.parse(cards[0].at))).toBe(true);
     const statuses = events.filter((e) => e.kind === 'status').map((e) => e.status);
     expect(statuses.slice(0, 4)).toEqual(['connected', 'jam', 'ready', 'shoe-empty']);
