@@ -29,6 +29,16 @@ export interface SourceEventBase {
   readonly device: string;
   /** When it was read, from the source's clock (ms since epoch). */
   readonly at: number;
+  /**
+   * Present when the device waits for this event to be acknowledged (the framed shoe): call it
+   * once the event is durably recorded, and only then; the device then sends its ACK. Never
+   * called (a crash, a failed commit): the device resends the frame, delivered again with
+   * `resend`. Calling it twice, or after the port was lost, does nothing.
+   */
+  readonly acknowledge?: () => void;
+  /** True when the device is resending a frame it was never acknowledged for: the consumer may
+   *  already have recorded it (then it acknowledges without recording it again). */
+  readonly resend?: boolean;
 }
 
 /** One card read by the device. */
@@ -41,7 +51,7 @@ export interface CardEvent extends SourceEventBase {
    * in-process simulator), or `undefined` when the wire format has none (lines format).
    */
   readonly seq: number | undefined;
-  /** The bytes the card came from: a whole frame (STX..BCC) or a line without its terminator. */
+  /** The bytes the card came from: a whole frame (STX to the last CRC byte) or a line without its terminator. */
   readonly raw: Uint8Array;
 }
 
@@ -113,10 +123,10 @@ export type StatusEvent = SourceEventBase & { readonly kind: 'status' } & (
   );
 
 /** A status event without the fields the source fills in (`kind`, `device`, `at`). */
-export type StatusBody = StatusEvent extends infer E ? (E extends unknown ? Omit<E, 'kind' | 'device' | 'at'> : never) : never;
+export type StatusBody = StatusEvent extends infer E ? (E extends unknown ? Omit<E, 'kind' | 'device' | 'at' | 'acknowledge' | 'resend'> : never) : never;
 
 /** A card event without the fields the source fills in. */
-export type CardBody = Omit<CardEvent, 'device' | 'at'>;
+export type CardBody = Omit<CardEvent, 'device' | 'at' | 'acknowledge' | 'resend'>;
 
 /** An event without the fields the source fills in (what decoders and receivers produce). */
 export type EventBody = CardBody | StatusBody;

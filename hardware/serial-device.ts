@@ -224,7 +224,22 @@ export class SerialCardDevice implements CardSource {
       }
     }
     if (result.reply.length > 0) port.write(Buffer.from(result.reply));
-    this.emitAll(result.events);
+    for (const r of result.events) {
+      if (r.ack) this.emit(r.body, this.acknowledger(port, r.ack), r.resend === true);
+      else this.emit(r.body);
+    }
+  }
+
+  /** The `acknowledge` of one event: sends its ACK on the port it came from, once, if that port
+   *  is still the open one (after a reconnect the shoe resends and is answered then). */
+  private acknowledger(port: SerialPort, ack: Uint8Array): () => void {
+    let done = false;
+    return () => {
+      if (done || port !== this.port) return;
+      done = true;
+      this.receiver.acknowledged(ack);
+      port.write(Buffer.from(ack));
+    };
   }
 
   /** The port closed under us or failed: report, close the handle, reopen with backoff. */
@@ -272,8 +287,9 @@ export class SerialCardDevice implements CardSource {
     for (const b of bodies) this.emit(b);
   }
 
-  private emit(body: EventBody): void {
-    const event = ('kind' in body ? { ...body, device: this.id, at: this.clock() } : { kind: 'status', device: this.id, at: this.clock(), ...body }) as SourceEvent;
+  private emit(body: EventBody, acknowledge?: () => void, resend = false): void {
+    const extra = acknowledge ? { acknowledge, ...(resend ? { resend } : {}) } : {};
+    const event = ('kind' in body ? { ...body, device: this.id, at: this.clock(), ...extra } : { kind: 'status', device: this.id, at: this.clock(), ...body, ...extra }) as SourceEvent;
     this.listeners.emit(event);
   }
 }

@@ -10,7 +10,10 @@
  *   must be full; after a short one the next must be full again.
  * - A buy-in while a hand is open at the table is refused (no chips added during a hand);
  *   that guard is the service's, which knows whether a hand is open.
+ * - No buy-in may be more than MAX_STACK, nor bring the stack above it (app/domain/money.ts:
+ *   the limit that keeps every sum of money exact).
  */
+import { MAX_STACK } from '../domain/money';
 import { fail, ok, type Result } from '../domain/result';
 
 /** A full buy-in is at least this many points. */
@@ -30,12 +33,25 @@ export function buyInMinimums(pointValue: number): { full: number; short: number
 }
 
 /**
- * Checks one buy-in. `shortAllowed`: the player's last buy-in was a full one and he has not
- * made a short one since (false for a player sitting down).
+ * Checks one buy-in. `stack`: the chips the seat holds now (0 for a player sitting down);
+ * `shortAllowed`: the player's last buy-in was a full one and he has not made a short one since
+ * (false for a player sitting down). Refuses an amount that is not a whole positive number
+ * (`bad-amount`), one above MAX_STACK or that would bring the stack above it
+ * (`buy-in-too-large`), one below the minimum (`buy-in-too-small`) and a short one not allowed
+ * now (`short-buy-in-not-allowed`).
  */
-export function checkBuyIn(amount: number, pointValue: number, shortAllowed: boolean): Result<BuyInCheck> {
+export function checkBuyIn(amount: number, pointValue: number, stack: number, shortAllowed: boolean): Result<BuyInCheck> {
   if (!Number.isSafeInteger(amount) || amount <= 0) {
     return fail('bad-amount', `a buy-in is a whole positive number of chips (minor units), not ${JSON.stringify(amount)}`);
+  }
+  if (amount > MAX_STACK) {
+    return fail('buy-in-too-large', `a buy-in of ${amount} is too large: the most a seat may hold is ${MAX_STACK} (the terminal's limit)`);
+  }
+  if (amount > MAX_STACK - stack) {
+    return fail(
+      'buy-in-too-large',
+      `a buy-in of ${amount} is too large: with the ${stack} in front of the player it makes ${stack + amount}, and the most a seat may hold is ${MAX_STACK} (the terminal's limit); at most ${Math.max(0, MAX_STACK - stack)} more`,
+    );
   }
   const min = buyInMinimums(pointValue);
   if (amount >= min.full) return ok({ kind: 'buy-in', shortAllowedAfter: true });

@@ -19,6 +19,7 @@ import {
   type Actor, type CorrectionAction, type HandEvent, type HandStarted, type HandState, type MisdealCause, type Row,
   type SeatNo, type TwoHandedRound,
 } from '../domain/hand';
+import { checkAmount, MAX_POINT_VALUE } from '../domain/money';
 import { isNaturalName, type NaturalName } from '../domain/naturals';
 import { resolveProfile, type Profile } from '../domain/profiles';
 import { fail, ok, type DomainError, type Result } from '../domain/result';
@@ -65,6 +66,8 @@ interface AttachedDevice {
   readonly source: CardSource;
   status: DeviceStatus;
   readonly unsubscribe: () => void;
+  /** The last read of this device the log holds (framed shoes: they have a SEQ). */
+  lastRead: LastRead | null;
 }
 
 interface LiveTable {
@@ -129,6 +132,22 @@ function cardsOf(input: readonly CardInput[] | string | undefined, what: string)
   return ok(out);
 }
 
+/** Which device a read came from, and whether it is the simulator (marked in the log). */
+export interface ReadOrigin {
+  readonly device?: string;
+  readonly simulated?: boolean;
+}
+
+function originOf(o: ReadOrigin): { device?: string; simulated?: true } {
+  return { ...(o.device !== undefined ? { device: o.device } : {}), ...(o.simulated ? { simulated: true as const } : {}) };
+}
+
+/** A device's last read that was recorded: a resend of it is recognised (same SEQ, same bytes). */
+interface LastRead {
+  readonly seq: number;
+  readonly raw: string;
+}
+
 function storeFailed(e: unknown): { ok: false; error: DomainError } {
   const why = e instanceof Error ? e.message : String(e);
   return fail('store-failed', `the terminal could not record this (nothing was changed): ${why}`);
@@ -181,9 +200,8 @@ export class TableService {
       return fail('bad-table-id', `a table id is 1-32 letters, digits, "_" or "." (no spaces or "-"), not ${JSON.stringify(cmd.tableId)}`);
     }
     if (this.tables.has(cmd.tableId)) return fail('table-exists', `table ${cmd.tableId} is already open on this terminal`);
-    if (!Number.isSafeInteger(cmd.pointValue) || cmd.pointValue <= 0) {
-      return fail('bad-point-value', `the point value is a whole number of minor units above 0, not ${JSON.stringify(cmd.pointValue)}`);
-    }
+    const pointValue = checkAmount(cmd.pointValue, 'the point value', 'bad-point-value', 1, MAX_POINT_VALUE);
+    if (!pointValue.ok) return pointValue;
     const profile = resolveProfile(cmd.profile);
     if (!profile.ok) return profile;
     const mode = cmd.mode ?? 'shoe';
@@ -248,7 +266,7 @@ export class TableService {
     if (!playerId) return fail('player-needed', 'the player sitting down needs an id');
     const other = table.seats.findIndex((s) => s?.playerId === playerId);
     if (other >= 0) return fail('already-seated', `${playerId} already sits at seat ${other + 1}`);
-    const check = checkBuyIn(cmd.buyIn, table.pointValue, false);
+    const check = checkBuyIn(cmd.buyIn, table.pointValue, 0, false);
     if (!check.ok) return check;
     const at = this.now();
     const name = cmd.name?.trim() || undefined;
@@ -271,7 +289,7 @@ export class TableService {
     const table = t.value;
     const seat = this.occupied(table, cmd.seat);
     if (!seat.ok) return seat;
-    const check = checkBuyIn(cmd.amount, table.pointValue, seat.value.shortAllowed);
+    const check = checkBuyIn(cmd.amount, table.pointValue, seat.value.stack, seat.value.shortAllowed);
     if (!check.ok) return check;
     const stackAfter = seat.value.stack + cmd.amount;
     const committed = this.commitTable(table.id, [{
@@ -360,15 +378,17 @@ export class TableService {
 
   /** The shoe read a card (`seq`: the device's sequence number, if its format has one; `raw`:
    *  the device's bytes). Usually arrives from an attached device, not typed. */
-  cardRead(cmd: { tableId: string; card: CardInput; seq?: number | null; raw?: Uint8Array | string; by?: Actor }): Result<TableSnapshot> {
+  cardRead(cmd: { tableId: string; card: CardInput; seq?: number | null; raw?: Uint8Array | string; by?: Actor } & ReadOrigin): Result<TableSnapshot> {
     const card = cardOf(cmd.card, 'card read');
     if (!card.ok) return card;
-    return this.handEvent(cmd.tableId, { type: 'card-dealt', at: this.now(), by: cmd.by ?? 'device', seq: cmd.seq ?? null, card: card.value, raw: toHex(cmd.raw) });
+    return this.handEvent(cmd.tableId, {
+      type: 'card-dealt', at: this.now(), by: cmd.by ?? 'device', seq: cmd.seq ?? null, card: card.value, raw: toHex(cmd.raw), ...originOf(cmd),
+    });
   }
 
   /** The shoe passed a card it could not read (an automatic misdeal). */
-  cardUnreadable(cmd: { tableId: string; seq?: number | null; raw?: Uint8Array | string }): Result<TableSnapshot> {
-    return this.handEvent(cmd.tableId, { type: 'card-unreadable', at: this.now(), by: 'device', seq: cmd.seq ?? null, raw: toHex(cmd.raw) });
+  cardUnreadable(cmd: { tableId: string; seq?: number | null; raw?: Uint8Array | string } & ReadOrigin): Result<TableSnapshot> {
+    return this.handEvent(cmd.tableId, { type: 'card-unreadable', at: this.now(), by: 'device', seq: cmd.seq ?? null, raw: toHex(cmd.raw), ...originOf(cmd) });
   }
 
   /** The device reported a gap in its sequence numbers (an automatic misdeal). */
@@ -576,7 +596,7 @@ export class TableService {
       status: source.state === 'connected' ? 'connected' : source.state, detail: null, fault: false, at: this.now(),
     };
     const unsubscribe = source.subscribe((e) => this.onDeviceEvent(table, e));
-    table.devices.set(source.id, { source, status, unsubscribe });
+    table.devices.set(source.id, { source, status, unsubscribe, lastRead: this.lastReadOf(table, source.id) });
     this.emit({ kind: 'device-status', tableId, device: status });
     return ok(() => {
       const d = table.devices.get(source.id);
@@ -585,6 +605,19 @@ export class TableService {
       table.devices.delete(source.id);
       this.emit({ kind: 'device-status', tableId, device: { ...d.status, status: 'detached', fault: false, detail: null, at: this.now() } });
     });
+  }
+
+  /** The device's last read in the log: a card whose ACK a crash cut off is in the open hand
+   *  or, when that read ended it, in the last hand. */
+  private lastReadOf(table: LiveTable, device: string): LastRead | null {
+    const hand = table.hand ?? table.lastHand;
+    if (!hand) return null;
+    const events = this.store.handEvents<HandEvent>(hand.id);
+    for (let i = events.length - 1; i >= 0; i--) {
+      const b = events[i].body;
+      if ((b.type === 'card-dealt' || b.type === 'card-unreadable') && b.device === device && b.seq !== null) return { seq: b.seq, raw: b.raw };
+    }
+    return null;
   }
 
   // ------------------------------------------------------------------ reading
@@ -803,30 +836,44 @@ export class TableService {
 
   // ------------------------------------------------------------------ devices
 
+  /**
+   * A device's event. Acknowledge-after-commit: the device's `acknowledge` (its ACK on the wire)
+   * is called only once what the event changes is committed, or once it is known to need no
+   * record; a failed commit leaves it unacknowledged, and the device resends.
+   */
   private onDeviceEvent(table: LiveTable, e: SourceEvent): void {
     const attached = table.devices.get(e.device);
     if (!attached) return;
-    if (e.kind === 'card') {
-      if (attached.source.role === 'scanner') {
-        this.scannerCard(table, attached, e.card);
-        return;
-      }
-      const r = this.cardRead({ tableId: table.id, card: e.card, seq: e.seq ?? null, raw: e.raw });
-      if (!r.ok) this.refuseDeviceRead(table, attached, r.error, e.card);
-      return;
-    }
-    this.deviceStatus(table, attached, e);
+    if (this.recordDeviceEvent(table, attached, e)) e.acknowledge?.();
   }
 
-  private deviceStatus(table: LiveTable, attached: AttachedDevice, e: StatusEvent): void {
+  /** Records a device event; true when it is committed (or needs no record). */
+  private recordDeviceEvent(table: LiveTable, attached: AttachedDevice, e: SourceEvent): boolean {
+    if (e.kind === 'card') {
+      if (attached.source.role === 'scanner') return this.scannerCard(table, attached, e.card);
+      const seq = e.seq ?? null;
+      const raw = toHex(e.raw);
+      // A shoe resending a frame whose ACK a crash cut off: recorded already, never twice.
+      if (seq !== null && attached.lastRead?.seq === seq && attached.lastRead.raw === raw) return true;
+      const r = this.cardRead({ tableId: table.id, card: e.card, seq, raw, ...this.originOfDevice(attached) });
+      const recorded = r.ok || this.refuseDeviceRead(table, attached, r.error, e.card);
+      if (recorded && seq !== null) attached.lastRead = { seq, raw };
+      return recorded;
+    }
+    return this.deviceStatus(table, attached, e);
+  }
+
+  private originOfDevice(attached: AttachedDevice): ReadOrigin {
+    return { device: attached.source.id, simulated: attached.source.simulated };
+  }
+
+  private deviceStatus(table: LiveTable, attached: AttachedDevice, e: StatusEvent): boolean {
     if (e.status === 'unreadable' || e.status === 'sequence-gap') {
-      if (attached.source.role === 'shoe') {
-        const r = e.status === 'unreadable'
-          ? this.cardUnreadable({ tableId: table.id, raw: e.raw })
-          : this.sequenceGap({ tableId: table.id, expected: e.expected, got: e.received });
-        if (!r.ok) this.refuseDeviceRead(table, attached, r.error);
-      }
-      return;
+      if (attached.source.role !== 'shoe') return true;
+      const r = e.status === 'unreadable'
+        ? this.cardUnreadable({ tableId: table.id, raw: e.raw, ...this.originOfDevice(attached) })
+        : this.sequenceGap({ tableId: table.id, expected: e.expected, got: e.received });
+      return r.ok || this.refuseDeviceRead(table, attached, r.error);
     }
     const fault = FAULT_STATUSES.has(e.status) && !(e.status === 'disconnected' && !e.willRetry && e.reason === 'stopped');
     const detail = 'reason' in e ? e.reason : e.status === 'heartbeat-lost' ? `nothing heard for ${e.silentMs} ms` : e.status === 'device-status' ? e.code : null;
@@ -834,8 +881,8 @@ export class TableService {
     const previous = attached.status;
     attached.status = { ...previous, status: e.status, detail, fault, at };
     this.emit({ kind: 'device-status', tableId: table.id, device: attached.status });
-    if (e.status === 'heartbeat-restored' && previous.status !== 'heartbeat-lost') return;
-    if (previous.status === e.status && previous.detail === detail) return; // a retry loop repeats itself; log it once
+    if (e.status === 'heartbeat-restored' && previous.status !== 'heartbeat-lost') return true;
+    if (previous.status === e.status && previous.detail === detail) return true; // a retry loop repeats itself; log it once
     const alerts: AlertDraft[] = fault
       ? [{ kind: 'device-fault', code: e.status, handId: table.hand?.id ?? null, device: e.device, message: `${attached.source.label}: ${e.status}${detail ? ` (${detail})` : ''}` }]
       : [];
@@ -843,35 +890,35 @@ export class TableService {
       event: { type: 'device-status', at: this.now(), by: 'device', device: e.device, role: attached.source.role, status: e.status, ...(detail ? { detail } : {}) },
     }], alerts);
     if (committed.ok) this.changed(table, committed.value);
+    return committed.ok;
   }
 
-  /** A card from the showdown scanner: fills the row the showdown expects next. */
-  private scannerCard(table: LiveTable, attached: AttachedDevice, card: Card): void {
+  /**
+   * A card from the showdown scanner: fills the row the showdown expects next. True when it is
+   * recorded: refused (the refusal is logged), or the row it completes is committed, or it
+   * joins the row being read (held in memory until the row is complete).
+   */
+  private scannerCard(table: LiveTable, attached: AttachedDevice, card: Card): boolean {
     const refuse = (error: DomainError) => this.refuseDeviceRead(table, attached, error, card);
     const target = table.hand ? scannerExpects(table.hand.state) : null;
     if (!table.hand || !target) {
-      refuse({ code: 'no-row-expected', message: `${formatCard(card)} was scanned, but no row is waiting to be read` });
-      return;
+      return refuse({ code: 'no-row-expected', message: `${formatCard(card)} was scanned, but no row is waiting to be read` });
     }
     if (table.scanBuffer.includes(card)) {
-      refuse({ code: 'scanned-twice', message: `${formatCard(card)} is already in this row` });
-      return;
+      return refuse({ code: 'scanned-twice', message: `${formatCard(card)} is already in this row` });
     }
-    // A card that is not the seat's is refused at once, before the row fills (issue 5).
+    // A card that is not the seat's is refused at once, before the row fills.
     const notTheSeats = scannedCardRefusal(table.hand.state, target.seat, card);
-    if (notTheSeats) {
-      refuse(notTheSeats);
-      return;
-    }
+    if (notTheSeats) return refuse(notTheSeats);
     const buffer = [...table.scanBuffer, card];
     if (buffer.length < SEGMENT_SIZES[target.row]) {
       table.scanBuffer = buffer;
       this.emit({ kind: 'state-changed', tableId: table.id, table: this.snapshotOf(table), events: [] });
-      return;
+      return true;
     }
     table.scanBuffer = [];
     const r = this.scanRow({ tableId: table.id, seat: target.seat, row: target.row, cards: buffer });
-    if (!r.ok) refuse(r.error);
+    return r.ok || refuse(r.error);
   }
 
   /**
@@ -879,7 +926,7 @@ export class TableService {
    * pushed to the screen. A scanned card that is not the seat's also raises an irregularity
    * alert: a player may be showing a card he was not dealt.
    */
-  private refuseDeviceRead(table: LiveTable, attached: AttachedDevice, error: DomainError, card?: Card): void {
+  private refuseDeviceRead(table: LiveTable, attached: AttachedDevice, error: DomainError, card?: Card): boolean {
     const device = attached.source.id;
     const alerts: AlertDraft[] = error.code === 'card-not-this-seats'
       ? [{ kind: 'irregularity', code: error.code, handId: table.hand?.id ?? null, device, message: error.message }]
@@ -892,6 +939,7 @@ export class TableService {
     }], alerts);
     if (committed.ok) this.changed(table, committed.value);
     this.emit({ kind: 'device-input-refused', tableId: table.id, device, error });
+    return committed.ok;
   }
 
   private scanTarget(table: LiveTable): ScanTarget | null {

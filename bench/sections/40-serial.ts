@@ -25,7 +25,8 @@ async function deal(format: WireFormat, decks: number, paceMs: number): Promise<
   let received = 0;
   const device = new SerialCardDevice({ port: pair.terminalPath, format, heartbeatTimeoutMs: null });
   device.subscribe((e) => {
-    if (e.kind !== 'card') return;
+    e.acknowledge?.();
+    if (e.kind !== 'card' || e.resend) return;
     const t0 = written[received];
     if (t0 !== undefined) latencies.push(performance.now() - t0);
     received++;

@@ -99,7 +99,9 @@ runCli(async () => {
   };
   device.subscribe((e) => {
     process.stdout.write(`${JSON.stringify(eventToJson(e))}\n`);
-    if (e.kind === 'card' && count !== undefined && ++cards >= count) void shutdown();
+    // Printed is recorded, for the technician's check: only then is the frame acknowledged.
+    e.acknowledge?.();
+    if (e.kind === 'card' && !e.resend && count !== undefined && ++cards >= count) void shutdown();
   });
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());

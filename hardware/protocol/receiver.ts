@@ -6,15 +6,27 @@
 import type { EventBody } from '../card-source';
 import { encodeAck, encodeNak, FramedDecoder, SEQ_MODULUS, type FramedDecoderOptions } from '../decoders/framed';
 import { LineDecoder, type LineDecoderOptions } from '../decoders/lines';
-import { parsePayload } from './framed-payload';
+import { parsePayload, type Message } from './framed-payload';
 
 export type WireFormat = 'lines' | 'framed';
 export const WIRE_FORMATS: readonly WireFormat[] = ['lines', 'framed'];
 
+/**
+ * One event the bytes produced. `ack`: the bytes that acknowledge it to the device, to be
+ * sent only once the event is durably recorded (the device resends until then); absent
+ * when the format acknowledges nothing (lines) or the event is not the device's own frame.
+ */
+export interface Received {
+  readonly body: EventBody;
+  readonly ack?: Uint8Array;
+  /** True when this is the device resending the last frame before it was acknowledged. */
+  readonly resend?: boolean;
+}
+
 /** What one chunk of bytes produced. */
 export interface ReceiveResult {
-  readonly events: EventBody[];
-  /** Bytes to send back to the device now (ACK/NAK), or empty. */
+  readonly events: Received[];
+  /** Bytes to send back to the device now (NAKs, and ACKs of resends already acknowledged), or empty. */
   readonly reply: Uint8Array;
   /** True when something intact arrived (a line, a frame with a good check): the device is alive. */
   readonly heard: boolean;
@@ -23,6 +35,11 @@ export interface ReceiveResult {
 export interface Receiver {
   readonly format: WireFormat;
   push(chunk: Uint8Array): ReceiveResult;
+  /**
+   * The consumer has durably recorded the event whose `ack` was `ack`: a resend of that
+   * frame is answered at once from now on instead of being delivered again.
+   */
+  acknowledged(ack: Uint8Array): void;
   /** The port closed: report what was cut off and forget partial input; sequence state is kept. */
   disconnected(): EventBody[];
   /** Forget everything, sequence state included (a new session). */
@@ -44,10 +61,14 @@ export class LinesReceiver implements Receiver {
 
   push(chunk: Uint8Array): ReceiveResult {
     const items = this.decoder.push(chunk);
-    const events: EventBody[] = items.map((it) =>
-      it.kind === 'card' ? { kind: 'card', card: it.card, seq: undefined, raw: it.raw } : { status: 'unreadable', raw: it.raw, reason: it.reason },
-    );
+    const events: Received[] = items.map((it) => ({
+      body: it.kind === 'card' ? { kind: 'card', card: it.card, seq: undefined, raw: it.raw } : { status: 'unreadable', raw: it.raw, reason: it.reason },
+    }));
     return { events, reply: EMPTY, heard: items.length > 0 };
+  }
+
+  acknowledged(): void {
+    // Lines are never acknowledged.
   }
 
   disconnected(): EventBody[] {
@@ -64,9 +85,13 @@ export class LinesReceiver implements Receiver {
 }
 
 /**
- * Framed: checks frames, answers ACK/NAK, drops retransmissions (same SEQ and same bytes as
- * the last accepted frame) and reports sequence gaps. The gap state survives `disconnected()`
- * so a gap across an unplug is reported when the shoe speaks again.
+ * Framed: checks frames, NAKs bad ones at once, and hands every card or status frame over
+ * with its ACK, which the consumer sends only after recording it (acknowledge-after-commit:
+ * a crash before the ACK makes the shoe resend). A resend of the last frame (same SEQ, same
+ * bytes) is answered at once when that frame was already acknowledged, and delivered again
+ * (marked `resend`) when it was not, so the consumer, which knows what it stored, decides.
+ * Reports sequence gaps; the gap state survives `disconnected()` so a gap across an unplug
+ * is reported when the shoe speaks again.
  */
 export class FramedReceiver implements Receiver {
   readonly format = 'framed' as const;
@@ -74,19 +99,22 @@ export class FramedReceiver implements Receiver {
   /** SEQ of the last accepted card/status frame, or the one before a heartbeat's "next". */
   private lastSeq: number | undefined;
   private lastRaw: Uint8Array | undefined;
-  private readonly tally = { frames: 0, badFrames: 0, duplicates: 0, gaps: 0 };
+  /** Whether the consumer has acknowledged the last accepted frame. */
+  private lastAcknowledged = false;
+  private readonly tally = { frames: 0, badFrames: 0, duplicates: 0, resends: 0, gaps: 0 };
 
   constructor(options: FramedDecoderOptions = {}) {
     this.decoder = new FramedDecoder(options);
   }
 
-  /** Frames accepted, bad frames (NAKed), duplicates dropped, gaps reported, bytes skipped outside frames. */
-  counts(): { frames: number; badFrames: number; duplicates: number; gaps: number; discardedBytes: number } {
+  /** Frames accepted, bad frames (NAKed), duplicates answered at once, resends delivered again
+   *  (not yet acknowledged), gaps reported, bytes skipped outside frames. */
+  counts(): { frames: number; badFrames: number; duplicates: number; resends: number; gaps: number; discardedBytes: number } {
     return { ...this.tally, discardedBytes: this.decoder.discardedBytes };
   }
 
   push(chunk: Uint8Array): ReceiveResult {
-    const events: EventBody[] = [];
+    const events: Received[] = [];
     const replies: Uint8Array[] = [];
     let heard = false;
     for (const item of this.decoder.push(chunk)) {
@@ -101,35 +129,34 @@ export class FramedReceiver implements Receiver {
       if (msg.type === 'heartbeat') {
         // A heartbeat's SEQ is the number the shoe's next frame will carry.
         const lastBefore = (item.seq + SEQ_MODULUS - 1) % SEQ_MODULUS;
-        if (this.lastSeq !== undefined && this.lastSeq !== lastBefore) events.push(this.gap(item.seq));
+        if (this.lastSeq !== undefined && this.lastSeq !== lastBefore) events.push({ body: this.gap(item.seq) });
         if (this.lastSeq !== lastBefore) this.lastRaw = undefined;
         this.lastSeq = lastBefore;
         continue;
       }
-      replies.push(encodeAck(item.seq));
+      const ack = encodeAck(item.seq);
+      let resend = false;
       if (this.lastSeq === item.seq && this.lastRaw !== undefined && sameBytes(this.lastRaw, item.raw)) {
-        this.tally.duplicates++;
-        continue;
+        if (this.lastAcknowledged) {
+          this.tally.duplicates++;
+          replies.push(ack);
+          continue;
+        }
+        this.tally.resends++;
+        resend = true;
+      } else {
+        if (this.lastSeq !== undefined && item.seq !== (this.lastSeq + 1) % SEQ_MODULUS) events.push({ body: this.gap(item.seq) });
+        this.lastSeq = item.seq;
+        this.lastRaw = item.raw;
+        this.lastAcknowledged = false;
       }
-      if (this.lastSeq !== undefined && item.seq !== (this.lastSeq + 1) % SEQ_MODULUS) events.push(this.gap(item.seq));
-      this.lastSeq = item.seq;
-      this.lastRaw = item.raw;
-      switch (msg.type) {
-        case 'card':
-          events.push({ kind: 'card', card: msg.card, seq: item.seq, raw: item.raw });
-          break;
-        case 'unreadable':
-          events.push({ status: 'unreadable', raw: item.raw, reason: msg.reason });
-          break;
-        case 'status':
-          events.push({ status: msg.status });
-          break;
-        case 'unknown':
-          events.push({ status: 'device-status', code: msg.code });
-          break;
-      }
+      events.push({ body: frameEvent(msg, item.seq, item.raw), ack, ...(resend ? { resend } : {}) });
     }
     return { events, reply: concat(replies), heard };
+  }
+
+  acknowledged(ack: Uint8Array): void {
+    if (this.lastSeq !== undefined && this.lastRaw !== undefined && sameBytes(ack, encodeAck(this.lastSeq))) this.lastAcknowledged = true;
   }
 
   disconnected(): EventBody[] {
@@ -142,6 +169,7 @@ export class FramedReceiver implements Receiver {
     this.decoder.reset();
     this.lastSeq = undefined;
     this.lastRaw = undefined;
+    this.lastAcknowledged = false;
   }
 
   private gap(received: number): EventBody {
@@ -149,6 +177,19 @@ export class FramedReceiver implements Receiver {
     const expected = ((this.lastSeq ?? 0) + 1) % SEQ_MODULUS;
     const missing = (received - expected + SEQ_MODULUS) % SEQ_MODULUS;
     return { status: 'sequence-gap', expected, received, missing };
+  }
+}
+
+function frameEvent(msg: Exclude<Message, { type: 'heartbeat' }>, seq: number, raw: Uint8Array): EventBody {
+  switch (msg.type) {
+    case 'card':
+      return { kind: 'card', card: msg.card, seq, raw };
+    case 'unreadable':
+      return { status: 'unreadable', raw, reason: msg.reason };
+    case 'status':
+      return { status: msg.status };
+    case 'unknown':
+      return { status: 'device-status', code: msg.code };
   }
 }
 

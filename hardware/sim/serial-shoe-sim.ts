@@ -53,11 +53,13 @@ export interface SerialShoeSimOptions {
   readonly reopenMs?: number;
   /** Called just before the first transmission of each card's bytes (for latency measurements). */
   readonly onCardWrite?: (info: { readonly position: number; readonly card: Card; readonly seq: number | undefined }) => void;
+  /** Framed: called when the terminal has acknowledged a frame (the moment the shoe lets go of it). */
+  readonly onAcknowledged?: (info: { readonly seq: number; readonly payload: string }) => void;
   /** Diagnostics (what the simulator did); default silent. */
   readonly log?: (message: string) => void;
 }
 
-const KNOWN = ['path', 'format', 'seed', 'paceMs', 'faults', 'baudRate', 'heartbeatMs', 'ackTimeoutMs', 'lineEnding', 'linePrefix', 'unplug', 'replugSettleMs', 'reopenMs', 'onCardWrite', 'log'];
+const KNOWN = ['path', 'format', 'seed', 'paceMs', 'faults', 'baudRate', 'heartbeatMs', 'ackTimeoutMs', 'lineEnding', 'linePrefix', 'unplug', 'replugSettleMs', 'reopenMs', 'onCardWrite', 'onAcknowledged', 'log'];
 
 /** The options after checking, defaults filled in. */
 interface Settings {
@@ -73,7 +75,7 @@ interface Settings {
   readonly replugSettleMs: number;
 }
 
-/** Noise the `garbage` fault puts on the wire (framed): stray bytes, then a frame start with a wrong check. */
+/** Noise the `garbage` fault puts on the wire (framed): stray bytes, then a fake frame whose CRC bytes (00 55) are wrong. */
 export const FRAMED_GARBAGE = Uint8Array.of(0x00, 0xff, 0x13, 0x7e, 0x03, 0x02, 0x39, 0x39, 0x43, 0x41, 0x73, 0x03, 0x00, 0x55, 0xaa);
 /** The same fault in the lines format: one line of noise (the reader reports it unreadable). */
 export const LINES_GARBAGE = Uint8Array.of(0x00, 0xff, 0x13, 0x7e, 0x21, 0x80);
@@ -84,6 +86,7 @@ export class SerialShoeSimulator {
   private readonly faults: readonly Fault[];
   private readonly unplugHook: ((downMs: number) => Promise<void>) | undefined;
   private readonly onCardWrite: SerialShoeSimOptions['onCardWrite'];
+  private readonly onAcknowledged: SerialShoeSimOptions['onAcknowledged'];
   private readonly log: (message: string) => void;
   private port: SerialPort | undefined;
   private running = false;
@@ -127,6 +130,7 @@ export class SerialShoeSimulator {
     this.faults = parsed.value;
     this.unplugHook = options.unplug;
     this.onCardWrite = options.onCardWrite;
+    this.onAcknowledged = options.onAcknowledged;
     this.log = options.log ?? (() => {});
   }
 
@@ -260,8 +264,9 @@ export class SerialShoeSimulator {
     let bytes = good;
     if (how.corruptFirst) {
       bytes = good.slice();
+      // An 8-bit burst in the CRC itself: a CRC-16 detects every burst up to 16 bits.
       bytes[bytes.length - 1] ^= 0xff;
-      this.log(`frame ${seq} ${payload} sent with a bad BCC`);
+      this.log(`frame ${seq} ${payload} sent with a bad CRC`);
     }
     this.outstanding = seq;
     try {
@@ -275,7 +280,10 @@ export class SerialShoeSimulator {
         if (first && how.afterFirstWrite) await how.afterFirstWrite();
         first = false;
         const a = await answer;
-        if (a === 'ack') return;
+        if (a === 'ack') {
+          this.onAcknowledged?.({ seq, payload });
+          return;
+        }
         tries++;
         if (tries <= 3 || tries % 40 === 0) this.log(`frame ${seq} ${payload}: ${a}, resending (try ${tries + 1})`);
         bytes = good;

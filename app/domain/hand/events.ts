@@ -88,7 +88,7 @@ export interface HandStarted extends Base {
 /** The shoe read a card. `seq` is the device's sequence number as the device sent it (+1 per
  *  read, readable or not, wrapping at `HandStarted.seqModulo`), or null when the wire format
  *  has none (then no gap can be detected); `raw` the device's bytes as lower-case hex. */
-export interface CardDealt extends Base {
+export interface CardDealt extends Base, ReadOrigin {
   readonly type: 'card-dealt';
   readonly seq: number | null;
   readonly card: Card;
@@ -96,10 +96,18 @@ export interface CardDealt extends Base {
 }
 
 /** The shoe passed a card it could not read (an automatic misdeal). */
-export interface CardUnreadable extends Base {
+export interface CardUnreadable extends Base, ReadOrigin {
   readonly type: 'card-unreadable';
   readonly seq: number | null;
   readonly raw: string;
+}
+
+/** Where a read came from: the device's id, and `simulated: true` when that device is a
+ *  simulator (so a simulated read never passes for a real one in the log, export or recall).
+ *  Both absent on reads typed in or recorded before devices were named. */
+export interface ReadOrigin {
+  readonly device?: string;
+  readonly simulated?: true;
 }
 
 /** The device layer saw sequence numbers skip (`expected` then `got`): a read was lost

@@ -24,7 +24,7 @@ import {
 import type {
   CardDealt, CardExposed, CardPlaced, CardUnreadable, CorrectionAction, DealEnded, EventOf, FloorCorrection,
   HandClosed, HandEvent, HandEventType, HandSet, HandStarted, HandVoided, MisdealCalled, MisdealCause,
-  NaturalDeclared, NaturalRejected, NaturalVerified, PaymentExecuted, Row, RowScanned, SeatNo, SeatReady, SequenceGap,
+  NaturalDeclared, NaturalRejected, NaturalVerified, PaymentExecuted, ReadOrigin, Row, RowScanned, SeatNo, SeatReady, SequenceGap,
   Settled, ShowdownOpened, SurrenderDeclared, WrongSeatDelivery,
 } from './events';
 import { HAND_EVENT_TYPES } from './events';
@@ -243,6 +243,13 @@ function checkSeq(state: HandState, seq: unknown, what: string): Result<number |
   return ok(seq);
 }
 
+/** A read's origin fields, when present, are a device id and `simulated: true`. */
+function checkOrigin(e: ReadOrigin, what: string): Step | null {
+  if (e.device !== undefined && (typeof e.device !== 'string' || e.device === '')) return fail('bad-event', `${what}: device must be the device's id, not ${showJson(e.device)}`);
+  if (e.simulated !== undefined && e.simulated !== true) return fail('bad-event', `${what}: simulated is true or absent, not ${showJson(e.simulated)}`);
+  return null;
+}
+
 /** A readable card whose read shows an automatic misdeal: the read is recorded (it is part of
  *  `cardsRead`) but dealt to no one, and the misdeal is pending. */
 function misdealInRead(state: HandState, cardsRead: Card[], seq: number | null, cause: MisdealCause, detail: string): Step {
@@ -255,6 +262,8 @@ function cardDealt(state: HandState, e: CardDealt): Step {
   if (refused) return refused;
   if (!isCard(e.card)) return fail('bad-card', `card-dealt: ${showJson(e.card)} is not a card code (0..51)`);
   if (!isHex(e.raw)) return fail('bad-event', 'card-dealt: raw must be the device bytes as hex');
+  const origin = checkOrigin(e, 'card-dealt');
+  if (origin) return origin;
   const seq = checkSeq(state, e.seq, 'card-dealt');
   if (!seq.ok) return seq;
   const d = state.deal;
@@ -280,6 +289,8 @@ function cardUnreadable(state: HandState, e: CardUnreadable): Step {
   const refused = needShoe(state, 'No card can be dealt');
   if (refused) return refused;
   if (!isHex(e.raw)) return fail('bad-event', 'card-unreadable: raw must be the device bytes as hex');
+  const origin = checkOrigin(e, 'card-unreadable');
+  if (origin) return origin;
   const seq = checkSeq(state, e.seq, 'card-unreadable');
   if (!seq.ok) return seq;
   const d = state.deal;

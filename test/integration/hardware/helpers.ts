@@ -58,11 +58,13 @@ export function useHardware(): {
 }
 
 /** Records a source's events and waits for conditions on them. */
-export function record(source: CardSource) {
+export function record(source: CardSource, options: { acknowledge?: boolean } = {}) {
   const events: SourceEvent[] = [];
   const waiters = new Set<() => void>();
   source.subscribe((e) => {
     events.push(e);
+    // Kept in memory is recorded, for these tests: acknowledged at once unless told not to.
+    if (options.acknowledge !== false) e.acknowledge?.();
     for (const w of [...waiters]) w();
   });
   return {

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { formatCard } from '../../../app/domain/cards';
 import type { EventBody } from '../../../hardware/card-source';
 import { encodeFrame, toHex } from '../../../hardware/decoders/framed';
-import { FramedReceiver, LinesReceiver, makeReceiver } from '../../../hardware/protocol/receiver';
+import { FramedReceiver, LinesReceiver, makeReceiver, type Received } from '../../../hardware/protocol/receiver';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
 /** Events in a compact text form. */
-function show(events: EventBody[]): string[] {
-  return events.map((e) => {
+function show(received: readonly (Received | EventBody)[]): string[] {
+  return received.map((r) => {
+    const e = 'body' in r ? r.body : r;
     if ('kind' in e) return `card ${formatCard(e.card)}${e.seq !== undefined ? `#${e.seq}` : ''}`;
     switch (e.status) {
       case 'sequence-gap':
@@ -24,12 +25,37 @@ function show(events: EventBody[]): string[] {
 }
 
 describe('FramedReceiver (terminal side of docs/wire-formats.md 2.3-2.4)', () => {
-  it('ACKs card and status frames with their SEQ and reports them', () => {
+  it('reports card and status frames, each with the ACK of its SEQ to send once it is recorded', () => {
     const r = new FramedReceiver();
     const out = r.push(new Uint8Array([...encodeFrame(0, 'CAs'), ...encodeFrame(1, 'SJAM'), ...encodeFrame(2, 'SREADY'), ...encodeFrame(3, 'SLID'), ...encodeFrame(4, 'SEMPTY'), ...encodeFrame(5, 'SUNREAD')]));
     expect(show(out.events)).toEqual(['card As#0', 'jam', 'ready', 'lid-open', 'shoe-empty', 'unreadable (the shoe could not read the card)']);
-    expect(toHex(out.reply)).toBe('06 30 30 06 30 31 06 30 32 06 30 33 06 30 34 06 30 35');
+    expect(out.events.map((e) => toHex(e.ack!)).join(' ')).toBe('06 30 30 06 30 31 06 30 32 06 30 33 06 30 34 06 30 35');
+    expect(out.reply.length).toBe(0); // nothing is acknowledged before the consumer records it
     expect(out.heard).toBe(true);
+  });
+
+  it('a resend before the ACK is delivered again, marked; after the ACK it is answered at once', () => {
+    const r = new FramedReceiver();
+    const first = r.push(encodeFrame(6, 'CKd'));
+    expect(first.events[0].resend).toBeUndefined();
+    const again = r.push(encodeFrame(6, 'CKd'));
+    expect(show(again.events)).toEqual(['card Kd#6']);
+    expect(again.events[0].resend).toBe(true);
+    expect(toHex(again.events[0].ack!)).toBe('06 30 36');
+    expect(again.reply.length).toBe(0);
+    r.acknowledged(again.events[0].ack!);
+    const third = r.push(encodeFrame(6, 'CKd'));
+    expect(third.events).toEqual([]);
+    expect(toHex(third.reply)).toBe('06 30 36');
+    expect(r.counts()).toMatchObject({ resends: 1, duplicates: 1 });
+  });
+
+  it('an ACK of an older frame does not mark the last one acknowledged', () => {
+    const r = new FramedReceiver();
+    const a = r.push(encodeFrame(6, 'CKd')).events[0].ack!;
+    r.push(encodeFrame(7, 'CQd'));
+    r.acknowledged(a);
+    expect(r.push(encodeFrame(7, 'CQd')).events[0].resend).toBe(true);
   });
 
   it('NAKs every damaged frame, answers nothing to noise and heartbeats', () => {
@@ -43,9 +69,9 @@ describe('FramedReceiver (terminal side of docs/wire-formats.md 2.3-2.4)', () =>
     expect(r.push(Uint8Array.of(0x00, 0x41)).heard).toBe(false);
   });
 
-  it('drops a retransmission (same SEQ, same bytes) but ACKs it again', () => {
+  it('drops a retransmission of an acknowledged frame (same SEQ, same bytes) but ACKs it again', () => {
     const r = new FramedReceiver();
-    r.push(encodeFrame(6, 'CKd'));
+    r.acknowledged(r.push(encodeFrame(6, 'CKd')).events[0].ack!);
     const again = r.push(encodeFrame(6, 'CKd'));
     expect(again.events).toEqual([]);
     expect(toHex(again.reply)).toBe('06 30 36');
@@ -106,7 +132,7 @@ describe('FramedReceiver (terminal side of docs/wire-formats.md 2.3-2.4)', () =>
     const r = new FramedReceiver();
     const out = r.push(new Uint8Array([...encodeFrame(0, 'C??'), ...encodeFrame(1, 'SPAPER'), ...encodeFrame(2, 'X1')]));
     expect(show(out.events)).toEqual(['unreadable (card frame: not a card: "??" (unknown rank and suit))', 'device-status SPAPER', 'device-status X1']);
-    expect(toHex(out.reply)).toBe('06 30 30 06 30 31 06 30 32');
+    expect(out.events.map((e) => toHex(e.ack!)).join(' ')).toBe('06 30 30 06 30 31 06 30 32');
   });
 });
 
@@ -116,6 +142,7 @@ describe('LinesReceiver', () => {
     const out = r.push(enc('As\r\n??\r\nK'));
     expect(show(out.events)).toEqual(['card As', 'unreadable (not a card: "??" (unknown rank and suit))']);
     expect(out.reply.length).toBe(0);
+    expect(out.events.every((e) => e.ack === undefined)).toBe(true);
     expect(show(r.disconnected())).toEqual(['unreadable (line cut off before its end (no CR or LF))']);
   });
 
