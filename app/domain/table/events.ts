@@ -1,0 +1,163 @@
+/**
+ * The table-level events: everything the log records that is not part of one hand (the
+ * hand's own events are ../hand/events.ts). Same conventions: a kebab-case `type`, `at`
+ * (ISO 8601) and `by`, plain JSON. Stored with `hand_id` NULL in the one chain. The table's
+ * state is a fold over these and the hands' events (`fold.ts`).
+ */
+import type { Actor, DealMode, ProfileSnapshot, SeatNo, TwoHandedRound } from '../hand/events';
+
+interface Base {
+  readonly at: string;
+  readonly by: Actor;
+}
+
+/** A table is set up on this terminal: its rules, stakes and where the button starts. */
+export interface TableOpened extends Base {
+  readonly type: 'table-opened';
+  readonly tableId: string;
+  readonly name: string;
+  readonly profile: { readonly name: string; readonly version: number; readonly snapshot: ProfileSnapshot };
+  /** Minor units per point. */
+  readonly pointValue: number;
+  readonly mode: DealMode;
+  /** The shoe's sequence numbers wrap here (100 for the framed format); null: never. */
+  readonly seqModulo: number | null;
+  readonly button: SeatNo;
+}
+
+/** A dealer takes the box (relieving whoever dealt before). */
+export interface DealerOn extends Base {
+  readonly type: 'dealer-on';
+  readonly dealer: string;
+}
+
+/** The dealer leaves the box. */
+export interface DealerOff extends Base {
+  readonly type: 'dealer-off';
+  readonly dealer: string;
+}
+
+/** A player sits down (his first buy-in follows as a `buy-in` event). */
+export interface PlayerSeated extends Base {
+  readonly type: 'player-seated';
+  readonly seat: SeatNo;
+  readonly playerId: string;
+  readonly name?: string;
+}
+
+/** Chips bought in between hands. `short`: a short buy-in (docs/store.md, ledger rules). */
+export interface BuyIn extends Base {
+  readonly type: 'buy-in';
+  readonly seat: SeatNo;
+  readonly playerId: string;
+  readonly amount: number;
+  readonly short: boolean;
+}
+
+/** A player leaves and takes his chips (`cashOut`, his whole stack). */
+export interface PlayerLeft extends Base {
+  readonly type: 'player-left';
+  readonly seat: SeatNo;
+  readonly playerId: string;
+  readonly cashOut: number;
+}
+
+/** `integrity`: damage to the terminal's own record found at start-up; the table does not deal
+ *  while one is raised, and only the floor clears it, with a reason. */
+export type AlertKind = 'misdeal' | 'irregularity' | 'device-fault' | 'integrity';
+
+/** Every alert kind. */
+export const ALERT_KINDS: readonly AlertKind[] = ['misdeal', 'irregularity', 'device-fault', 'integrity'];
+
+/** An alert for the dealer and the floor; it stays raised until acknowledged. */
+export interface AlertRaised extends Base {
+  readonly type: 'alert-raised';
+  /** 1, 2, 3 ... on this terminal. */
+  readonly alertId: number;
+  readonly kind: AlertKind;
+  /** The misdeal cause, the irregularity kind, or the device status. */
+  readonly code: string;
+  readonly message: string;
+  readonly handId: string | null;
+  /** The device id, for a device fault. */
+  readonly device?: string;
+}
+
+/** Someone (`by`, named) has seen the alert. */
+export interface AlertAcknowledged extends Base {
+  readonly type: 'alert-acknowledged';
+  readonly alertId: number;
+  /** The person, as typed on the terminal. */
+  readonly person: string;
+  readonly note?: string;
+}
+
+/** A device attached to the table changed state (heartbeats are not logged). */
+export interface DeviceStatusChanged extends Base {
+  readonly type: 'device-status';
+  readonly device: string;
+  readonly role: 'shoe' | 'scanner';
+  readonly status: string;
+  readonly detail?: string;
+}
+
+/** A read from a device that the hand refused (a card after the deal, a scanned card that is
+ *  not the seat's...): the hand's state does not change, but the read is kept for the floor. */
+export interface DeviceReadRefused extends Base {
+  readonly type: 'device-read-refused';
+  readonly device: string;
+  readonly role: 'shoe' | 'scanner';
+  /** The card read, canonical text, when the device read one. */
+  readonly card?: string;
+  readonly code: string;
+  readonly message: string;
+}
+
+/** A seat as a checkpoint writes it: the player, his chips and whether his next buy-in may be short. */
+export interface CheckpointSeat {
+  readonly playerId: string;
+  /** Display name; null when the room records none. */
+  readonly name: string | null;
+  readonly stack: number;
+  readonly shortBuyInAllowed: boolean;
+}
+
+/**
+ * The whole table between hands, written so that loading can start here instead of at
+ * `table-opened` (`tableFromCheckpoint`). Applied in a replay, it must equal the state the
+ * log has built (else `checkpoint-mismatch`). Refused while a hand is in play: its fields are
+ * the table's state with no open hand. Plain JSON in a fixed key order (`checkpointOf`).
+ */
+export interface TableCheckpoint extends Base {
+  readonly type: 'table-checkpoint';
+  readonly tableId: string;
+  readonly name: string;
+  readonly profile: { readonly name: string; readonly version: number; readonly snapshot: ProfileSnapshot };
+  readonly pointValue: number;
+  readonly mode: DealMode;
+  readonly seqModulo: number | null;
+  /** Where the next hand's button sits. */
+  readonly button: SeatNo;
+  readonly handsStarted: number;
+  /** Seats 1-4 in order, null when empty. */
+  readonly seats: readonly (CheckpointSeat | null)[];
+  readonly dealer: string | null;
+  /** What the next hand inherits from the last one (the hand fold's `carryOver`). */
+  readonly carried: {
+    readonly reservedRound: Extract<TwoHandedRound, { round: 'reserved' }> | null;
+    readonly fantasyland: readonly SeatNo[];
+  };
+}
+
+export type TableEvent =
+  | TableOpened | DealerOn | DealerOff | PlayerSeated | BuyIn | PlayerLeft | AlertRaised | AlertAcknowledged | DeviceStatusChanged
+  | DeviceReadRefused | TableCheckpoint;
+export type TableEventType = TableEvent['type'];
+
+export const TABLE_EVENT_TYPES: readonly TableEventType[] = [
+  'table-opened', 'dealer-on', 'dealer-off', 'player-seated', 'buy-in', 'player-left', 'alert-raised', 'alert-acknowledged', 'device-status',
+  'device-read-refused', 'table-checkpoint',
+];
+
+/** The table event with the given type. */
+export type TableEventOf<K extends TableEventType> = Extract<TableEvent, { type: K }>;

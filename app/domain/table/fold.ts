@@ -1,0 +1,337 @@
+/**
+ * The table as a pure fold over its log: `applyTable(state, entry) -> Result<TableState>`
+ * returns a new state or refuses the entry with a stable code (the codes the table service
+ * gives for the same rule) and a reason a dealer understands; `replayTable(entries)` folds a
+ * whole log. An entry with a hand id is a hand's event: it goes to the hand fold (`apply`)
+ * for the hand in play, and when that hand is over the table takes the stacks and the
+ * button it leaves (`carryOver`).
+ *
+ * The guards and decisions are listed in docs/table.md.
+ */
+import { formatAmount, isActor, isFloorActor, isIsoTime, isNonEmptyText, isPositiveInteger, isSeatNo, seatName } from '../hand/check';
+import type { HandEvent, HandStarted } from '../hand/events';
+import { HAND_EVENT_TYPES } from '../hand/events';
+import { apply } from '../hand/fold';
+import { initialState as handInitialState, isOver } from '../hand/state';
+import { carryOver } from '../hand/views';
+import { showJson } from '../json';
+import { fail, ok, type Result } from '../result';
+import { checkBuyIn } from './buy-in';
+import { checkOpening, isTrimmedName } from './check';
+import { bodyOf, checkpointBody } from './checkpoint';
+import { differenceText, firstDifference } from './difference';
+import type {
+  AlertAcknowledged, AlertRaised, BuyIn, DealerOff, DealerOn, DeviceReadRefused, DeviceStatusChanged, PlayerLeft, PlayerSeated,
+  TableCheckpoint, TableEvent, TableEventOf, TableEventType, TableOpened,
+} from './events';
+import { ALERT_KINDS, TABLE_EVENT_TYPES } from './events';
+import { nextHandStarted } from './next-hand';
+import { NOTHING_CARRIED, handNumberOf, withSeatAt, withTable, type TableSeat, type TableState } from './state';
+
+/** One entry of the table's log: a table event (`handId` null) or an event of hand `handId`. */
+export interface TableEntry {
+  readonly handId: string | null;
+  readonly body: TableEvent | HandEvent;
+}
+
+type Step = Result<TableState>;
+
+const TABLE_TYPES: ReadonlySet<string> = new Set(TABLE_EVENT_TYPES);
+const HAND_TYPES: ReadonlySet<string> = new Set(HAND_EVENT_TYPES);
+
+// ---------------------------------------------------------------------------------------
+// Guards shared by the handlers
+
+/** Refuses a change that waits for the hand in play to end. */
+function betweenHands(state: TableState, what: string): Step | null {
+  const h = state.hand;
+  return h ? fail('hand-in-play', `${what} only between hands: hand ${h.number} is in play at table ${state.id}`) : null;
+}
+
+/** The player at `seat`, when the event names him. */
+function seatedPlayer(state: TableState, seat: unknown, playerId: unknown, type: string): Result<TableSeat> {
+  if (!isSeatNo(seat)) return fail('bad-seat', `${showJson(seat)} is not a seat (1-4)`);
+  const s = state.seats[seat - 1];
+  if (!s) return fail('seat-empty', `seat ${seat} at table ${state.id} is empty`);
+  if (playerId !== s.playerId) return fail('wrong-player', `${type}: ${seatName(seat)} is ${s.playerId}, not ${showJson(playerId)}`);
+  return ok(s);
+}
+
+function seatOf(s: TableSeat, c: Partial<TableSeat>): TableSeat {
+  return {
+    playerId: s.playerId, name: s.name, stack: c.stack ?? s.stack, shortBuyInAllowed: c.shortBuyInAllowed ?? s.shortBuyInAllowed,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// The table and its people
+
+function tableOpened(e: TableOpened): Step {
+  const profile = checkOpening(e, 'table-opened');
+  if (!profile.ok) return profile;
+  return ok({
+    id: e.tableId, name: e.name, profile: profile.value, profileSnapshot: e.profile.snapshot, pointValue: e.pointValue, mode: e.mode,
+    seqModulo: e.seqModulo, button: e.button, handsStarted: 0, seats: [null, null, null, null], dealer: null, hand: null,
+    carried: NOTHING_CARRIED,
+  });
+}
+
+function dealerOn(state: TableState, e: DealerOn): Step {
+  const refused = betweenHands(state, 'A dealer change');
+  if (refused) return refused;
+  if (!isTrimmedName(e.dealer)) return fail('name-needed', `the dealer taking the box must be named, not ${showJson(e.dealer)}`);
+  if (state.dealer === e.dealer) return fail('already-dealing', `${e.dealer} is already dealing at table ${state.id}`);
+  if (state.dealer !== null) {
+    return fail('dealer-on-duty', `${state.dealer} is dealing at table ${state.id}: he signs off (dealer-off) before ${e.dealer} takes the box`);
+  }
+  return ok(withTable(state, { dealer: e.dealer }));
+}
+
+function dealerOff(state: TableState, e: DealerOff): Step {
+  const refused = betweenHands(state, 'A dealer change');
+  if (refused) return refused;
+  if (!state.dealer) return fail('no-dealer', `no dealer is signed on at table ${state.id}`);
+  if (e.dealer !== state.dealer) return fail('not-dealing', `${showJson(e.dealer)} is not dealing at table ${state.id}: ${state.dealer} is`);
+  return ok(withTable(state, { dealer: null }));
+}
+
+function playerSeated(state: TableState, e: PlayerSeated): Step {
+  const refused = betweenHands(state, 'A player can sit down');
+  if (refused) return refused;
+  if (!isSeatNo(e.seat)) return fail('bad-seat', `${showJson(e.seat)} is not a seat (1-4)`);
+  const taken = state.seats[e.seat - 1];
+  if (taken) return fail('seat-taken', `seat ${e.seat} is taken by ${taken.playerId}`);
+  if (!isTrimmedName(e.playerId)) return fail('player-needed', `the player sitting down needs an id, not ${showJson(e.playerId)}`);
+  const other = state.seats.findIndex((s) => s?.playerId === e.playerId);
+  if (other >= 0) return fail('already-seated', `${e.playerId} already sits at seat ${other + 1}`);
+  if (e.name !== undefined && !isTrimmedName(e.name)) {
+    return fail('bad-event', `player-seated: the name is left out or is text without spaces around it, not ${showJson(e.name)}`);
+  }
+  // He has no chips until his buy-in, and that first buy-in must be a full one.
+  const seat: TableSeat = { playerId: e.playerId, name: e.name ?? null, stack: 0, shortBuyInAllowed: false };
+  return ok(withTable(state, { seats: withSeatAt(state.seats, e.seat, seat) }));
+}
+
+function buyIn(state: TableState, e: BuyIn): Step {
+  const refused = betweenHands(state, 'No chips can be added');
+  if (refused) return refused;
+  const seat = seatedPlayer(state, e.seat, e.playerId, 'buy-in');
+  if (!seat.ok) return seat;
+  const check = checkBuyIn(e.amount, state.pointValue, seat.value.stack, seat.value.shortBuyInAllowed);
+  if (!check.ok) return check;
+  const short = check.value.kind === 'short-buy-in';
+  if (e.short !== short) {
+    return fail('bad-event', `buy-in: short must be ${short}: ${formatAmount(e.amount)} is a ${short ? 'short' : 'full'} buy-in, not ${showJson(e.short)}`);
+  }
+  const after = seatOf(seat.value, { stack: seat.value.stack + e.amount, shortBuyInAllowed: check.value.shortAllowedAfter });
+  return ok(withTable(state, { seats: withSeatAt(state.seats, e.seat, after) }));
+}
+
+function playerLeft(state: TableState, e: PlayerLeft): Step {
+  const refused = betweenHands(state, 'A player can leave');
+  if (refused) return refused;
+  const seat = seatedPlayer(state, e.seat, e.playerId, 'player-left');
+  if (!seat.ok) return seat;
+  if (e.cashOut !== seat.value.stack) {
+    return fail('wrong-cash-out', `player-left: ${seat.value.playerId} leaves with his whole stack, ${formatAmount(seat.value.stack)}, not ${showJson(e.cashOut)}`);
+  }
+  return ok(withTable(state, { seats: withSeatAt(state.seats, e.seat, null) }));
+}
+
+// ---------------------------------------------------------------------------------------
+// Informational events: kept in the log, the state does not change
+
+function text(x: unknown): boolean {
+  return typeof x === 'string';
+}
+
+function optionalText(x: unknown): boolean {
+  return x === undefined || typeof x === 'string';
+}
+
+function role(x: unknown): boolean {
+  return x === 'shoe' || x === 'scanner';
+}
+
+function shape(state: TableState, type: string, checks: readonly [boolean, string][]): Step {
+  const bad = checks.find(([good]) => !good);
+  return bad ? fail('bad-event', `${type}: ${bad[1]}`) : ok(state);
+}
+
+function alertRaised(state: TableState, e: AlertRaised): Step {
+  return shape(state, e.type, [
+    [isPositiveInteger(e.alertId), `alertId must be a whole number from 1, not ${showJson(e.alertId)}`],
+    [ALERT_KINDS.includes(e.kind), `kind must be one of ${ALERT_KINDS.join(', ')}, not ${showJson(e.kind)}`],
+    [isNonEmptyText(e.code), `code must be non-empty text, not ${showJson(e.code)}`],
+    [text(e.message), 'message must be text'],
+    [e.handId === null || isNonEmptyText(e.handId), `handId must be a hand's id or null, not ${showJson(e.handId)}`],
+    [optionalText(e.device), 'device must be text when given'],
+  ]);
+}
+
+function alertAcknowledged(state: TableState, e: AlertAcknowledged): Step {
+  if (!isTrimmedName(e.person)) return fail('name-needed', `an alert is acknowledged by a named person, not ${showJson(e.person)}`);
+  return shape(state, e.type, [
+    [isPositiveInteger(e.alertId), `alertId must be a whole number from 1, not ${showJson(e.alertId)}`],
+    [optionalText(e.note), 'note must be text when given'],
+  ]);
+}
+
+function deviceStatus(state: TableState, e: DeviceStatusChanged): Step {
+  return shape(state, e.type, [
+    [isNonEmptyText(e.device), `device must be the device's id, not ${showJson(e.device)}`],
+    [role(e.role), `role must be "shoe" or "scanner", not ${showJson(e.role)}`],
+    [isNonEmptyText(e.status), `status must be non-empty text, not ${showJson(e.status)}`],
+    [optionalText(e.detail), 'detail must be text when given'],
+  ]);
+}
+
+function deviceReadRefused(state: TableState, e: DeviceReadRefused): Step {
+  return shape(state, e.type, [
+    [isNonEmptyText(e.device), `device must be the device's id, not ${showJson(e.device)}`],
+    [role(e.role), `role must be "shoe" or "scanner", not ${showJson(e.role)}`],
+    [optionalText(e.card), 'card must be text when given'],
+    [isNonEmptyText(e.code), `code must be non-empty text, not ${showJson(e.code)}`],
+    [text(e.message), 'message must be text'],
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Checkpoints
+
+function checkpoint(state: TableState, e: TableCheckpoint): Step {
+  const refused = betweenHands(state, 'A checkpoint is written');
+  if (refused) return refused;
+  const d = firstDifference(checkpointBody(state), bodyOf(e));
+  if (!d) return ok(state);
+  return fail('checkpoint-mismatch', `table-checkpoint: ${differenceText(d, 'the table')}`, d.path);
+}
+
+// ---------------------------------------------------------------------------------------
+// Hands
+
+/** `hand-started`: the hand the table deals next (see `nextHandStarted`), then the hand fold. */
+function handStarted(state: TableState, handId: string, e: HandStarted): Step {
+  if (e.handId !== handId) return fail('bad-entry', `hand-started of hand ${showJson(e.handId)} is stored as an event of hand ${showJson(handId)}`);
+  const dealt = e.twoHanded?.round === 'dealt' ? e.twoHanded : undefined;
+  const expected = nextHandStarted(state, { at: e.at, by: e.by, ...(dealt ? { twoHanded: dealt } : {}) });
+  if (!expected.ok) return expected;
+  const d = firstDifference(expected.value, e);
+  if (d) return fail('hand-start-mismatch', `hand-started: ${differenceText(d, "the table's next hand")}`, d.path);
+  const started = apply(handInitialState, e);
+  if (!started.ok) return started;
+  return ok(withTable(state, { handsStarted: e.handNumber, hand: { id: e.handId, number: e.handNumber, state: started.value } }));
+}
+
+/** A note on a hand that is over (the hand fold allows nothing else there). */
+function pastHandNote(state: TableState, handId: string, e: HandEvent): Step {
+  if (e.type !== 'floor-correction' || (e.action as { kind?: unknown } | undefined)?.kind !== 'note') {
+    return fail('hand-over', `${e.type}: hand ${handId} is over; only a note can be added`);
+  }
+  if (!isFloorActor(e.by)) return fail('floor-only', 'A correction is made by the floor (by: "floor:<name>")');
+  if (!isNonEmptyText(e.reason)) return fail('reason-needed', 'A floor correction needs a reason');
+  return ok(state);
+}
+
+/** An event of the hand `handId`. */
+function handEntry(state: TableState, handId: string, e: HandEvent): Step {
+  if (e.type === 'hand-started') return handStarted(state, handId, e);
+  const open = state.hand;
+  if (open?.id !== handId) {
+    const number = handNumberOf(state.id, handId);
+    if (number !== null && number <= state.handsStarted) return pastHandNote(state, handId, e);
+    return fail('unknown-hand', `${e.type}: there is no hand ${showJson(handId)} at table ${state.id}`);
+  }
+  const next = apply(open.state, e);
+  if (!next.ok) return next;
+  if (!isOver(next.value)) return ok(withTable(state, { hand: { id: open.id, number: open.number, state: next.value } }));
+  // The hand is over: the table takes its stacks and the next hand's button.
+  const c = carryOver(next.value);
+  let seats = state.seats;
+  for (const s of c.stacks) seats = withSeatAt(seats, s.seat, seatOf(seats[s.seat - 1]!, { stack: s.stack }));
+  return ok(withTable(state, {
+    button: c.button, seats, hand: null, carried: { reservedRound: c.reservedRound, fantasyland: c.fantasyland },
+  }));
+}
+
+// ---------------------------------------------------------------------------------------
+// applyTable / replayTable
+
+type Handlers = { [K in TableEventType]: (state: TableState, event: TableEventOf<K>) => Step };
+
+const HANDLERS: Handlers = {
+  'table-opened': (state) => fail('table-exists', `table ${state.id} is already open on this terminal`),
+  'dealer-on': dealerOn,
+  'dealer-off': dealerOff,
+  'player-seated': playerSeated,
+  'buy-in': buyIn,
+  'player-left': playerLeft,
+  'alert-raised': alertRaised,
+  'alert-acknowledged': alertAcknowledged,
+  'device-status': deviceStatus,
+  'device-read-refused': deviceReadRefused,
+  'table-checkpoint': checkpoint,
+};
+
+/** The envelope every event has: a known type, `at` and `by`. */
+function envelope(body: TableEvent | HandEvent, types: ReadonlySet<string>): Result<null> {
+  const type = body.type;
+  if (!types.has(type)) return fail('unknown-event', `unknown event type ${showJson(type)}`);
+  if (!isIsoTime(body.at)) return fail('bad-time', `${type}: "at" must be an ISO 8601 time with a zone, not ${showJson(body.at)}`);
+  if (!isActor(body.by)) return fail('bad-actor', `${type}: "by" must be dealer, device, system or floor:<name>, not ${showJson(body.by)}`);
+  return ok(null);
+}
+
+/**
+ * Applies one entry of the table's log: the new state, or a refusal (`code`, and a `message`
+ * for the dealer). `state` is null before the table is opened (only `table-opened` applies
+ * then). A table event changes the table between hands; a hand event goes to the hand in
+ * play (`hand-started` only as the hand the table deals next, see `nextHandStarted`), and
+ * the hand's end gives the table its stacks and button. The state passed in is never changed;
+ * an informational event or a note on a past hand returns it as it is.
+ */
+export function applyTable(state: TableState | null, entry: TableEntry): Result<TableState> {
+  if (!entry || typeof entry !== 'object') return fail('bad-entry', 'a log entry must be an object { handId, body }');
+  const body = entry.body as TableEvent | HandEvent | undefined;
+  if (!body || typeof body !== 'object') return fail('bad-event', 'an event must be an object');
+  const type = (body as { type?: unknown }).type;
+  const handId = entry.handId;
+  if (typeof type !== 'string' || (!TABLE_TYPES.has(type) && !HAND_TYPES.has(type))) return fail('unknown-event', `unknown event type ${showJson(type)}`);
+  if (handId === null) {
+    if (!TABLE_TYPES.has(type)) return fail('bad-entry', `${type} is a hand's event: it is stored with its hand's id`);
+    const checked = envelope(body, TABLE_TYPES);
+    if (!checked.ok) return checked;
+    const e = body as TableEvent;
+    if (state === null) return e.type === 'table-opened' ? tableOpened(e) : fail('no-table', `${type}: the table has not been opened`);
+    const handler = HANDLERS[e.type] as (s: TableState, e: TableEvent) => Step;
+    return handler(state, e);
+  }
+  if (!isNonEmptyText(handId)) return fail('bad-entry', `a log entry's handId is a hand's id or null, not ${showJson(handId)}`);
+  if (!HAND_TYPES.has(type)) return fail('bad-entry', `${type} is a table event: it is stored without a hand id`);
+  if (state === null) return fail('no-table', `${type}: the table has not been opened`);
+  const e = body as HandEvent;
+  // The hand fold checks the envelope of its own events; a hand's first event and a note on a
+  // past hand are checked against the table before the hand fold sees them.
+  if (e.type === 'hand-started' || state.hand?.id !== handId) {
+    const checked = envelope(e, HAND_TYPES);
+    if (!checked.ok) return checked;
+  }
+  return handEntry(state, handId, e);
+}
+
+/**
+ * Folds a table's log in order, from `from` (default: before `table-opened`; a state from
+ * `tableFromCheckpoint` to load from a checkpoint). Refuses at the first entry that does not
+ * apply, naming its position (1-based), and an empty log with no state to start from.
+ */
+export function replayTable(entries: readonly TableEntry[], from: TableState | null = null): Result<TableState> {
+  let state = from;
+  for (let i = 0; i < entries.length; i++) {
+    const next = applyTable(state, entries[i]);
+    if (!next.ok) {
+      return fail(next.error.code, `entry ${i + 1} (${String((entries[i]?.body as { type?: unknown } | undefined)?.type)}): ${next.error.message}`, `entries[${i}]`);
+    }
+    state = next.value;
+  }
+  return state ? ok(state) : fail('no-table', 'the log has no table-opened');
+}
