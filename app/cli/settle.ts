@@ -5,10 +5,17 @@
  * One record in: its result on stdout, exit 0; a bad record: a message on stderr naming the
  * record and the field, exit 2. An array in: an array out, in order, a bad record's slot
  * `{"error": "..."}`, exit 0 (a day's batch does not stop at one bad record).
- * Exit 2 also for usage errors, an unreadable file or text that is not JSON.
+ * Exit 2 also for usage errors, an unreadable file, input larger than MAX_INPUT_BYTES or text that
+ * is not JSON; exit 1 for an internal error (a bug), in one line.
  */
-import { readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { settleRecord } from '../domain/settle';
+
+/**
+ * The most input read, in bytes: 32 MiB, some 70,000 records of the usual size. The input is
+ * parsed whole, so this bounds the memory a file (or a pipe that never ends) can take.
+ */
+const MAX_INPUT_BYTES = 32 * 1024 * 1024;
 
 const USAGE = `usage: npm run --silent settle -- [--net] FILE
   FILE   a JSON showdown record, or an array of records; "-" reads stdin
@@ -17,12 +24,26 @@ Formats: docs/settle.md`;
 
 class UsageError extends Error {}
 
-function readInput(file: string): string {
+/** The whole input as text; refused (a UsageError) when it cannot be read or is over the limit. */
+async function readInput(file: string): Promise<string> {
+  const name = file === '-' ? 'stdin' : file;
+  const stream = file === '-' ? process.stdin : createReadStream(file);
+  const chunks: Buffer[] = [];
+  let size = 0;
   try {
-    return readFileSync(file === '-' ? 0 : file, 'utf8');
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_INPUT_BYTES) {
+        stream.destroy();
+        throw new UsageError(`${name}: more than ${MAX_INPUT_BYTES} bytes (32 MiB), the most settle reads at once: split the batch`);
+      }
+      chunks.push(chunk);
+    }
   } catch (e) {
-    throw new UsageError(`cannot read ${file === '-' ? 'stdin' : file}: ${(e as Error).message}`);
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`cannot read ${name}: ${(e as Error).message}`);
   }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function recordName(index: number | undefined, record: unknown): string {
@@ -37,17 +58,41 @@ function withNetting(record: unknown, net: boolean): unknown {
   return 'netting' in record ? record : { ...record, netting: true };
 }
 
+/** An unexpected error's message on one line (no stack: the message says what failed). */
+function oneLine(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).replace(/\s*\n\s*/g, ' ');
+}
+
 /** Settles one record; an error message names the record and the field. */
 function settleOne(record: unknown, index: number | undefined, net: boolean): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
     const r = settleRecord(withNetting(record, net));
     return r.ok ? r : { ok: false, message: `${recordName(index, record)}: ${r.error.message}` };
   } catch (e) {
-    return { ok: false, message: `${recordName(index, record)}: internal error: ${(e as Error).message}` };
+    return { ok: false, message: `${recordName(index, record)}: internal error: ${oneLine(e)}` };
   }
 }
 
-function main(argv: readonly string[]): number {
+/** Writes to stdout, waiting while a slow reader (a pipe) has not taken what was written. */
+async function write(text: string): Promise<void> {
+  if (!process.stdout.write(text)) await new Promise((resolve) => process.stdout.once('drain', resolve));
+}
+
+/**
+ * `JSON.stringify(values, null, 2)` written one value at a time: a batch's output is many times
+ * its input, and as one string it could pass V8's limit (about 512 MiB) or, queued for a pipe,
+ * the memory.
+ */
+async function writeArray(values: Iterable<unknown>): Promise<void> {
+  let first = true;
+  for (const v of values) {
+    await write(`${first ? '[\n' : ',\n'}  ${JSON.stringify(v, null, 2).replaceAll('\n', '\n  ')}`);
+    first = false;
+  }
+  await write(first ? '[]\n' : '\n]\n');
+}
+
+async function main(argv: readonly string[]): Promise<number> {
   const args = [...argv];
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(`${USAGE}\n`);
@@ -60,7 +105,7 @@ function main(argv: readonly string[]): number {
     throw new UsageError(unknown.length > 0 ? `unknown option ${unknown[0]}\n${USAGE}` : USAGE);
   }
   const file = files[0];
-  const text = readInput(file);
+  const text = await readInput(file);
   let input: unknown;
   try {
     input = JSON.parse(text);
@@ -68,13 +113,16 @@ function main(argv: readonly string[]): number {
     throw new UsageError(`${file === '-' ? 'stdin' : file}: not valid JSON: ${(e as Error).message}`);
   }
   if (Array.isArray(input)) {
-    const results = input.map((record, i) => {
-      const r = settleOne(record, i, net);
-      return r.ok ? r.value : { error: r.message };
-    });
-    const refused = results.filter((r) => typeof r === 'object' && r !== null && 'error' in r).length;
-    if (refused > 0) process.stderr.write(`settle: ${refused} of ${input.length} records refused (see their "error" slots)\n`);
-    process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+    const batch = input;
+    let refused = 0;
+    await writeArray((function* results() {
+      for (let i = 0; i < batch.length; i++) {
+        const r = settleOne(batch[i], i, net);
+        if (!r.ok) refused++;
+        yield r.ok ? r.value : { error: r.message };
+      }
+    })());
+    if (refused > 0) process.stderr.write(`settle: ${refused} of ${batch.length} records refused (see their "error" slots)\n`);
     return 0;
   }
   const r = settleOne(input, undefined, net);
@@ -86,14 +134,24 @@ function main(argv: readonly string[]): number {
   return 0;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (e) {
-  if (e instanceof UsageError) {
-    process.stderr.write(`settle: ${e.message}\n`);
-    process.exitCode = 2;
-  } else {
-    process.stderr.write(`settle: internal error: ${(e as Error).stack ?? String(e)}\n`);
-    process.exitCode = 1;
-  }
-}
+// A reader that stops early (`| head`) is not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  process.stderr.write(`settle: cannot write the output: ${e.message}\n`);
+  process.exit(1);
+});
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    if (e instanceof UsageError) {
+      process.stderr.write(`settle: ${e.message}\n`);
+      process.exitCode = 2;
+    } else {
+      process.stderr.write(`settle: internal error: ${oneLine(e)}\n`);
+      process.exitCode = 1;
+    }
+  },
+);

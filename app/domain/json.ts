@@ -115,3 +115,32 @@ export function samePlainJson(a: unknown, b: unknown): boolean {
   }
   return true;
 }
+
+/**
+ * Where a JSON value is nested deeper than `maxDepth` arrays and objects (the value itself,
+ * when an array or object, is depth 1): the keys and indexes down to the first array or object
+ * past the limit, or undefined when the value is within it. Walks without recursion, so a value
+ * of any depth is checked safely: call it before anything that recurses (JSON.stringify, the
+ * profile checks) meets input from outside.
+ */
+export function tooDeep(x: unknown, maxDepth: number): (string | number)[] | undefined {
+  type Frame = { readonly value: unknown; readonly depth: number; readonly parent?: Frame; readonly key?: string | number };
+  if (typeof x !== 'object' || x === null) return undefined;
+  const pending: Frame[] = [{ value: x, depth: 1 }];
+  for (let frame = pending.pop(); frame !== undefined; frame = pending.pop()) {
+    const { value, depth } = frame;
+    if (depth > maxDepth) {
+      const keys: (string | number)[] = [];
+      for (let f: Frame | undefined = frame; f?.key !== undefined; f = f.parent) keys.push(f.key);
+      return keys.reverse();
+    }
+    // Pushed last first, so the first member is looked at first and the place named is the
+    // first one in document order.
+    const members: readonly [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value as object);
+    for (let i = members.length - 1; i >= 0; i--) {
+      const [key, member] = members[i];
+      if (typeof member === 'object' && member !== null) pending.push({ value: member, depth: depth + 1, parent: frame, key });
+    }
+  }
+  return undefined;
+}

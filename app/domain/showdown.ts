@@ -1,12 +1,13 @@
 /**
- * The showdown record (issue 2 section 3, docs/settle.md): JSON in, a typed and checked
+ * The showdown record (docs/settle.md): JSON in, a typed and checked
  * showdown out, or a refusal that names the field. Everything that makes a record unusable
  * is refused here; what is a game outcome (a foul, a false natural) is left to settle.ts.
  */
 import { RANK_CHARS, SUIT_CHARS, findDuplicate, formatCard, formatCards, parseCards, type Card } from './cards';
 import { NATURAL_NAMES, isNaturalName, type NaturalName } from './naturals';
 import { naturalRule, resolveProfile, type Profile } from './profiles';
-import { isObject, showJson as show } from './json';
+import { isObject, showJson as show, tooDeep } from './json';
+import { checkAmount, MAX_POINT_VALUE, MAX_STACK } from './money';
 import { fail, ok, type Result } from './result';
 import { TABLE_SEATS } from './scoring';
 import { SEGMENTS, type Segment, type SetHand } from './setting';
@@ -16,6 +17,12 @@ const RECORD_KEYS = ['id', 'rules', 'pointValue', 'button', 'netting', 'seats'] 
 const SEAT_KEYS = ['seat', 'stack', 'front', 'middle', 'back', 'cards', 'natural', 'surrender', 'foul', 'fantasyland'] as const;
 /** When a record gives no button: seat 4, so the announcement starts at seat 1. */
 const DEFAULT_BUTTON = 4;
+/**
+ * The most arrays and objects a record may nest. A record needs 4 (record, seats, seat, a list
+ * of card texts) and a profile under `rules` about as many; the limit only keeps a hostile or
+ * broken record from the recursion of the checks and the messages (JSON.stringify).
+ */
+export const MAX_RECORD_DEPTH = 64;
 
 export interface ShowdownSeat {
   /** Seat number, 1-4 clockwise. */
@@ -107,9 +114,19 @@ function wholeNumber(x: unknown, min: number, max: number): x is number {
  * `bad-stack`, `bad-card`, `duplicate-card`, `wrong-card-count`, `missing-hand`,
  * `missing-setting`, `cards-mismatch`, `unknown-natural`, `natural-not-played`,
  * `surrender-not-played`, `conflicting-declarations`, `fantasyland-not-played`,
- * `too-few-seats`, `surrender-not-covered`. Every message starts with the field's path.
+ * `too-few-seats`, `surrender-not-covered`, `too-deep` (more than {@link MAX_RECORD_DEPTH} arrays
+ * and objects nested). `null` is refused wherever a value is checked; only a field left out takes
+ * its default. The point value is 1 to MAX_POINT_VALUE and a stack 0 to MAX_STACK minor units
+ * (app/domain/money.ts). Every message starts with the field's path, except for a record that is
+ * not an object.
  */
 export function parseShowdown(record: unknown): Result<Showdown> {
+  const deep = tooDeep(record, MAX_RECORD_DEPTH);
+  if (deep) {
+    const path = fieldOf(deep);
+    const message = `nested more than ${MAX_RECORD_DEPTH} arrays and objects deep (the limit on a record)`;
+    return path === undefined ? fail('too-deep', `the record is ${message}`) : refuse('too-deep', path, message);
+  }
   if (!isObject(record)) return fail('bad-record', `a showdown record is a JSON object, got ${show(record)}`);
   const extra = unknownKey(record, RECORD_KEYS, '');
   if (extra) return extra;
@@ -127,15 +144,15 @@ export function parseShowdown(record: unknown): Result<Showdown> {
   }
   const profile = profileResult.value;
 
-  const pointValue = record.pointValue ?? 1;
-  if (!wholeNumber(pointValue, 1, 1e12)) {
-    return refuse('bad-point-value', 'pointValue', `expected a positive integer (minor units per point), got ${show(record.pointValue)}`);
-  }
-  const button = record.button ?? DEFAULT_BUTTON;
+  // A field left out takes its default; `null` is a value, and refused like any other wrong one.
+  const checkedPointValue = record.pointValue === undefined ? ok(1) : checkAmount(record.pointValue, 'the point value', 'bad-point-value', 1, MAX_POINT_VALUE);
+  if (!checkedPointValue.ok) return refuse('bad-point-value', 'pointValue', checkedPointValue.error.message);
+  const pointValue = checkedPointValue.value;
+  const button = record.button === undefined ? DEFAULT_BUTTON : record.button;
   if (!wholeNumber(button, 1, TABLE_SEATS)) {
     return refuse('bad-button', 'button', `expected a seat number 1-${TABLE_SEATS}, got ${show(record.button)}`);
   }
-  const netting = record.netting ?? false;
+  const netting = record.netting === undefined ? false : record.netting;
   if (typeof netting !== 'boolean') return refuse('bad-record', 'netting', `expected true or false, got ${show(record.netting)}`);
 
   const rawSeats = record.seats;
@@ -181,6 +198,15 @@ export function parseShowdown(record: unknown): Result<Showdown> {
   return ok({ ...(id !== undefined ? { id: id as string | number } : {}), profile, pointValue, button, netting, seats });
 }
 
+/** The field of a record a place too deep is in: `rules`, `seats[2].front`; undefined when the
+ *  record itself is not an object. */
+function fieldOf(keys: readonly (string | number)[]): string | undefined {
+  const [field, index, seatField] = keys;
+  if (typeof field !== 'string') return undefined;
+  if (field !== 'seats' || typeof index !== 'number') return field;
+  return typeof seatField === 'string' ? `seats[${index}].${seatField}` : `seats[${index}]`;
+}
+
 /** A card given twice in a seat's front, middle and back, naming the segments that hold it. */
 function settingDuplicate(at: string, seat: number, setting: Readonly<Record<Segment, readonly Card[]>>): Fail | undefined {
   const dupe = findDuplicate([...setting.front, ...setting.middle, ...setting.back]);
@@ -205,8 +231,9 @@ function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSea
   }
   const seat = raw.seat;
 
-  if (raw.stack !== undefined && !wholeNumber(raw.stack, 0, 1e15)) {
-    return seatRefusal(at, seat, 'bad-stack', 'stack', `expected a whole number of minor units >= 0, got ${show(raw.stack)}`);
+  if (raw.stack !== undefined) {
+    const stack = checkAmount(raw.stack, 'the stack', 'bad-stack', 0, MAX_STACK);
+    if (!stack.ok) return seatRefusal(at, seat, 'bad-stack', 'stack', stack.error.message);
   }
   for (const flag of ['surrender', 'fantasyland'] as const) {
     if (raw[flag] !== undefined && typeof raw[flag] !== 'boolean') return seatRefusal(at, seat, 'bad-record', flag, `expected true or false, got ${show(raw[flag])}`);

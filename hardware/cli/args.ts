@@ -2,17 +2,20 @@
 import { closeSync, constants as fsConstants, openSync, statSync, type Stats } from 'node:fs';
 import { isatty } from 'node:tty';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseFlagValues } from '../../app/cli/flags';
 import { OptionError } from '../decoders/options';
 import type { IntRange } from '../limits';
 
 export class UsageError extends Error {}
 
-export function parseFlags<T extends ParseArgsConfig['options']>(argv: string[], options: T, usage: string) {
-  try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
-  } catch (e) {
-    throw new UsageError(`${e instanceof Error ? e.message : String(e)}\n\n${usage}`);
-  }
+/**
+ * The flags' values (a value that looks like a negative number, `--seed -1`, is the flag's);
+ * a UsageError naming the flag, then the usage, when they cannot be read.
+ */
+export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, usage: string) {
+  const r = parseFlagValues(argv, options);
+  if (!r.ok) throw new UsageError(`${r.error.message}\n\n${usage}`);
+  return r.value as ReturnType<typeof parseArgs<{ options: T; strict: true; allowPositionals: false }>>['values'];
 }
 
 /** An integer flag in [min, max], or the default. */
@@ -63,14 +66,15 @@ export function withFlags<T>(flagOf: Readonly<Record<string, string>>, build: ()
   }
 }
 
-/** Runs `main`, printing usage errors without a stack and exiting 2. */
+/** Runs `main`, printing usage errors without a stack and exiting 2; anything else is an
+ *  internal error, one line, exit 1. */
 export function runCli(main: () => Promise<void>): void {
   main().catch((e: unknown) => {
     if (e instanceof UsageError || (e instanceof Error && (e as { code?: string }).code === 'bad-option')) {
       process.stderr.write(`${e.message}\n`);
       process.exit(2);
     }
-    process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.stderr.write(`internal error: ${(e instanceof Error ? e.message : String(e)).replace(/\s*\n\s*/g, ' ')}\n`);
     process.exit(1);
   });
 }

@@ -4,6 +4,7 @@
  * form by the language's rules (`key.one`, `key.few`, `key.many`, `key.other`), so Czech
  * "1 karta, 2 karty, 5 karet" comes out right.
  */
+import { MAX_STACK } from '../../app/domain/money';
 import en from './en.json';
 import cs from './cs.json';
 
@@ -60,7 +61,8 @@ const EN_GROUPED_AMOUNT = /^(\d{1,3}(?:,\d{3})+)(?:\.(\d+))?$/;
  * null when it is not one: only digits, an optional decimal part after "." or "," with at
  * most the currency's minor digits (CZK "1.239" is refused, not rounded), grouping as the
  * screen shows money ("1 500"; "1,500" when `lang` is English). No sign, exponent, hex,
- * binary or currency sign; zero is refused too (a buy-in or chips added are above zero).
+ * binary or currency sign; zero is refused too (a buy-in or chips added are above zero), and so
+ * is an amount above MAX_STACK (app/domain/money.ts: no seat may hold more, so no buy-in is).
  */
 export function toMinor(major: string, currency: string, lang?: Lang): number | null {
   const s = major.trim();
@@ -70,7 +72,7 @@ export function toMinor(major: string, currency: string, lang?: Lang): number | 
   const fraction = m[2] ?? '';
   if (fraction.length > digits) return null;
   const minor = Number(m[1].replace(/\D/g, '') + fraction.padEnd(digits, '0'));
-  return Number.isSafeInteger(minor) && minor > 0 ? minor : null;
+  return Number.isSafeInteger(minor) && minor > 0 && minor <= MAX_STACK ? minor : null;
 }
 
 export function createTranslator(lang: Lang): Translator {

@@ -131,6 +131,61 @@ describe('settle command', () => {
     expect(none.stderr).toContain('usage: npm run --silent settle -- [--net] FILE');
   });
 
+  it.each([
+    ['a point value of null (once taken as 1: payments 100 times too small)', { ...GOOD, pointValue: null }, 'record: pointValue: the point value is a whole number of minor units, not null'],
+    ['a button of null (once taken as seat 4)', { ...GOOD, button: null }, 'record: button: expected a seat number 1-4, got null'],
+    ['a point value above the limit', { ...GOOD, pointValue: 100_000_001 }, "record: pointValue: the point value is at most 100000000 (the terminal's limit), not 100000001"],
+    ['a point value that is not whole', { ...GOOD, pointValue: 2.5 }, 'record: pointValue: the point value is a whole number of minor units, not 2.5'],
+    ['a stack above the limit', { ...GOOD, seats: GOOD.seats.map((s, i) => (i === 2 ? { ...s, stack: 1e14 } : s)) }, "record: seats[2].stack (seat 3): the stack is at most 1000000000000 (the terminal's limit), not 100000000000000"],
+    ['a stack of null', { ...GOOD, seats: GOOD.seats.map((s, i) => (i === 2 ? { ...s, stack: null } : s)) }, 'record: seats[2].stack (seat 3): the stack is a whole number of minor units, not null'],
+  ])('exit 2 for %s, one line naming the field', (_why, record, message) => {
+    const r = run([file('money.json', record)]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`settle: ${join(dir, 'money.json')}: ${message}\n`);
+  });
+
+  it('a record nested 5,000 deep: refused naming the field, one line, no stack trace, exit 2', () => {
+    let deep = '0';
+    for (let i = 0; i < 5000; i++) deep = `[${deep}]`;
+    const text = JSON.stringify({ ...GOOD, rules: 'X' }).replace('"X"', deep);
+    const r = run([file('deep.json', text)]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`settle: ${join(dir, 'deep.json')}: record: rules: nested more than 64 arrays and objects deep (the limit on a record)\n`);
+    // In a batch, only that record's slot.
+    const batch = run(['-'], `[${JSON.stringify(GOOD)}, ${text}]`);
+    expect(batch.code).toBe(0);
+    const out = JSON.parse(batch.stdout);
+    expect(out[0].points).toEqual({ 1: 1, 2: 8, 3: -6, 4: -3 });
+    expect(out[1]).toEqual({ error: 'record 2 (index 1): rules: nested more than 64 arrays and objects deep (the limit on a record)' });
+  });
+
+  it('input over 32 MiB is refused by name before it is parsed, from a file or from stdin, exit 2', () => {
+    const big = file('big.json', ' '.repeat(32 * 1024 * 1024 + 1));
+    const r = run([big]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`settle: ${big}: more than 33554432 bytes (32 MiB), the most settle reads at once: split the batch\n`);
+    const endless = run(['-'], ' '.repeat(40 * 1024 * 1024));
+    expect(endless.code).toBe(2);
+    expect(endless.stderr).toBe('settle: stdin: more than 33554432 bytes (32 MiB), the most settle reads at once: split the batch\n');
+    // Exactly at the limit is read (and here is no JSON).
+    const atLimit = run([file('at-limit.json', `${JSON.stringify(GOOD)}${' '.repeat(32 * 1024 * 1024 - JSON.stringify(GOOD).length)}`)]);
+    expect(atLimit.code).toBe(0);
+    expect(JSON.parse(atLimit.stdout).points).toEqual({ 1: 1, 2: 8, 3: -6, 4: -3 });
+  });
+
+  it('a batch is written as JSON.stringify(results, null, 2) would write it', () => {
+    const batch = [GOOD, BAD_CARD, { ...GOOD, id: 7 }];
+    const r = run([file('three.json', batch)]);
+    const expected = batch.map((rec, i) => {
+      const one = run([file(`one-${i}.json`, rec)]);
+      return one.code === 0 ? JSON.parse(one.stdout) : { error: `record ${i + 1} (index ${i}): ${one.stderr.split(': record: ')[1].trimEnd()}` };
+    });
+    expect(r.stdout).toBe(`${JSON.stringify(expected, null, 2)}\n`);
+    expect(run(['-'], '[]').stdout).toBe('[]\n');
+  });
+
   it('runs as `npm run --silent settle -- FILE`', () => {
     const r = spawnSync('npm', ['run', '--silent', 'settle', '--', file('npm.json', GOOD)], { cwd: root, encoding: 'utf8', timeout: 120_000 });
     expect(r.status).toBe(0);

@@ -147,6 +147,9 @@ describe('shoe:sim and shoe:read', () => {
       ['hardware/cli/shoe-sim.ts', ['--port', '/dev/null', '--ack-timeout-ms', '2'], '--ack-timeout-ms must be from 5 to 60000, got 2'],
       ['hardware/cli/shoe-sim.ts', ['--port', '/dev/null', '--pace', '600001'], '--pace must be from 0 to 600000, got 600001'],
       ['hardware/cli/shoe-sim.ts', ['--port', '/dev/null', '--format', 'lines', '--line-ending', 'NL'], '--line-ending must be CR, LF or CRLF, got "NL"'],
+      // A negative number is the flag's value (Node's parseArgs alone calls it "ambiguous").
+      ['hardware/cli/shoe-read.ts', ['--port', '/dev/null', '--format', 'lines', '--baud', '-5'], '--baud must be from 50 to 4000000, got -5'],
+      ['hardware/cli/shoe-sim.ts', ['--port', '/dev/null', '--pace', '-1'], '--pace must be from 0 to 600000, got -1'],
     ];
     const results = await Promise.all(cases.map(([script, args]) => runToEnd(script, args)));
     results.forEach((r, i) => {
@@ -155,6 +158,16 @@ describe('shoe:sim and shoe:read', () => {
       // The flag is named, never the option inside (SerialCardDevice: heartbeatTimeoutMs ..., LineDecoder: prefix ...).
       expect(r.err).not.toMatch(/SerialCardDevice|SerialShoeSimulator|LineDecoder|heartbeatTimeoutMs|heartbeatMs|ackTimeoutMs/);
     });
+  });
+
+  it('a negative seed is read as the seed; a flag with no value is named (exit 2)', async () => {
+    const seed = await runToEnd('hardware/cli/shoe-sim.ts', ['--port', '/dev/null', '--seed', '-1']);
+    // Past the flags: the port is what is refused.
+    expect(seed.code).toBe(2);
+    expect(seed.err).toMatch(/^--port \/dev\/null is not a serial port/);
+    const missing = await runToEnd('hardware/cli/shoe-sim.ts', ['--seed', '--port', '/dev/null']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/^--seed needs a value, and --port is a flag \(write --seed=--port for a value that starts with "-"\)\n/);
   });
 
   it('a flag of the other wire format is refused, naming the flag and its format (exit 2)', async () => {

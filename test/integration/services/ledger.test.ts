@@ -5,6 +5,7 @@
  * leaving, and a player without chips sitting out.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_POINT_VALUE, MAX_STACK } from '../../../app/domain/money';
 import { presetJson } from '../../../app/domain/profiles';
 import { replayHands } from '../../../app/services/audit';
 import { attachShoe, expectRefused, must, openTable, playHand, rig, T, type Rig } from './helpers';
@@ -40,6 +41,21 @@ describe('buy-ins (point value 100: full >= 2000, short 1000-1999)', () => {
       ['buy-in', 2000, 2000], ['short-buy-in', 1000, 3000], ['buy-in', 2000, 5000], ['short-buy-in', 1999, 6999], ['buy-in', 5000, 11999],
     ]);
     expect(must(r.service.snapshot(T)).seats[0]).toMatchObject({ stack: 11999, shortBuyInAllowed: true });
+  });
+
+  it('money within its limits: no buy-in above MAX_STACK or past it, no point value above MAX_POINT_VALUE; a refusal appends nothing', () => {
+    expectRefused(r.store, () => r.service.openTable({ tableId: T, pointValue: MAX_POINT_VALUE + 1 }), 'bad-point-value');
+    must(r.service.openTable({ tableId: T, pointValue: 100 }));
+    // Once accepted and stored as 9007199254742991 + 2000 = 9007199254742992.
+    expectRefused(r.store, () => r.service.seatPlayer({ tableId: T, seat: 1, playerId: 'a', buyIn: Number.MAX_SAFE_INTEGER }), 'buy-in-too-large');
+    expectRefused(r.store, () => r.service.seatPlayer({ tableId: T, seat: 1, playerId: 'a', buyIn: MAX_STACK + 1 }), 'buy-in-too-large');
+    must(r.service.seatPlayer({ tableId: T, seat: 1, playerId: 'a', buyIn: 2000 }));
+    expectRefused(r.store, () => r.service.buyIn({ tableId: T, seat: 1, amount: Number.MAX_SAFE_INTEGER }), 'buy-in-too-large');
+    const past = expectRefused(r.store, () => r.service.buyIn({ tableId: T, seat: 1, amount: MAX_STACK - 1999 }), 'buy-in-too-large');
+    expect(past.message).toContain(`at most ${MAX_STACK - 2000} more`);
+    must(r.service.buyIn({ tableId: T, seat: 1, amount: MAX_STACK - 2000 }));
+    expect(must(r.service.snapshot(T)).seats[0]).toMatchObject({ stack: MAX_STACK });
+    expectRefused(r.store, () => r.service.buyIn({ tableId: T, seat: 1, amount: 2000 }), 'buy-in-too-large');
   });
 
   it('the short-buy-in allowance survives a restart', () => {

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { settleRecord, type SettleResult } from '../../../app/domain/settle';
+import { settleRecord, settleShowdown, type SettleResult } from '../../../app/domain/settle';
+import { parseShowdown } from '../../../app/domain/showdown';
 import { unwrap } from '../../../app/domain/result';
 import { DRAGON, EXAMPLE_003, NATURALS_REST_SET, SIX_PAIRS, THREE_FLUSHES, record } from './golden/fixtures';
 
@@ -141,7 +142,11 @@ describe('settleRecord on any input', () => {
     );
   });
   it('refuses money beyond exact integers instead of rounding', () => {
-    const huge = settleRecord(record({ name: 'huge', version: 1, segmentPoints: 1_000_000 }, EXAMPLE_003.map(set), { pointValue: 1e12 }));
+    const rec = record({ name: 'huge', version: 1, segmentPoints: 1_000_000 }, EXAMPLE_003.map(set), { pointValue: 1e12 });
+    // A record's point value stops at MAX_POINT_VALUE; typed data given to settleShowdown is
+    // still checked for exact money.
+    expect(settleRecord(rec)).toMatchObject({ ok: false, error: { code: 'bad-point-value' } });
+    const huge = settleShowdown({ ...unwrap(parseShowdown({ ...rec, pointValue: 1 })), pointValue: 1e12 });
     expect(huge.ok).toBe(false);
     if (!huge.ok) expect(huge.error.code).toBe('amount-too-large');
   });

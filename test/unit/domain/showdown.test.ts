@@ -4,12 +4,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatCards } from '../../../app/domain/cards';
-import { parseShowdown } from '../../../app/domain/showdown';
+import { MAX_POINT_VALUE, MAX_STACK } from '../../../app/domain/money';
+import { MAX_RECORD_DEPTH, parseShowdown } from '../../../app/domain/showdown';
 import { DRAGON, EXAMPLE_003, SIX_PAIRS } from './golden/fixtures';
 
 const [S1, S2, S3] = EXAMPLE_003;
 const seat = (n: number, s: readonly [string, string, string], extra: Record<string, unknown> = {}) => ({ seat: n, front: s[0], middle: s[1], back: s[2], ...extra });
 const two = (extra: Record<string, unknown> = {}) => ({ rules: 'mandarin-house', seats: [seat(1, S1), seat(2, S2)], ...extra });
+/** `leaf` inside `levels` arrays ([[...[leaf]...]]). */
+const nested = (levels: number, leaf: unknown = 0): unknown => {
+  let x = leaf;
+  for (let i = 0; i < levels; i++) x = [x];
+  return x;
+};
 
 // [why, record, code, path]
 const REFUSED: [string, unknown, string, string | undefined][] = [
@@ -21,7 +28,13 @@ const REFUSED: [string, unknown, string, string | undefined][] = [
   ['point value 0', two({ pointValue: 0 }), 'bad-point-value', 'pointValue'],
   ['point value fraction', two({ pointValue: 1.5 }), 'bad-point-value', 'pointValue'],
   ['point value text', two({ pointValue: '100' }), 'bad-point-value', 'pointValue'],
+  ['point value null (not taken as the default 1)', two({ pointValue: null }), 'bad-point-value', 'pointValue'],
+  ['point value above the limit', two({ pointValue: MAX_POINT_VALUE + 1 }), 'bad-point-value', 'pointValue'],
+  ['point value beyond exact integers', two({ pointValue: 2 ** 53 }), 'bad-point-value', 'pointValue'],
   ['button 5', two({ button: 5 }), 'bad-button', 'button'],
+  ['button null (not taken as the default 4)', two({ button: null }), 'bad-button', 'button'],
+  ['button 2.5', two({ button: 2.5 }), 'bad-button', 'button'],
+  ['netting null (not taken as false)', two({ netting: null }), 'bad-record', 'netting'],
   ['netting not boolean', two({ netting: 'yes' }), 'bad-record', 'netting'],
   ['seats not a list', { seats: {} }, 'bad-seats', 'seats'],
   ['no seats', { seats: [] }, 'bad-seats', 'seats'],
@@ -32,6 +45,14 @@ const REFUSED: [string, unknown, string, string | undefined][] = [
   ['unknown seat field', { seats: [seat(1, S1, { surender: true }), seat(2, S2)] }, 'unknown-field', 'seats[0].surender'],
   ['negative stack', { seats: [seat(1, S1, { stack: -1 }), seat(2, S2)] }, 'bad-stack', 'seats[0].stack'],
   ['fractional stack', { seats: [seat(1, S1, { stack: 10.5 }), seat(2, S2)] }, 'bad-stack', 'seats[0].stack'],
+  ['stack null', { seats: [seat(1, S1), seat(2, S2, { stack: null })] }, 'bad-stack', 'seats[1].stack'],
+  ['stack above the limit', { seats: [seat(1, S1), seat(2, S2, { stack: MAX_STACK + 1 })] }, 'bad-stack', 'seats[1].stack'],
+  ['a record nested 5,000 deep under id', two({ id: nested(5000) }), 'too-deep', 'id'],
+  ['a record nested 5,000 deep under rules', two({ rules: { name: 'x', version: 1, scoop: nested(5000) } }), 'too-deep', 'rules'],
+  ['a record nested 5,000 deep in a seat', { seats: [seat(1, S1), seat(2, S2, { front: nested(5000, 'Kh') })] }, 'too-deep', 'seats[1].front'],
+  ['an unknown field nested 5,000 deep', { ...two(), extra: nested(5000) }, 'too-deep', 'extra'],
+  ['a record that is an array nested 5,000 deep', nested(5000), 'too-deep', undefined],
+  ['one level past the depth limit', two({ id: nested(MAX_RECORD_DEPTH) }), 'too-deep', 'id'],
   ['not a card', { seats: [seat(1, S1), seat(2, ['2s 2h 3x', S2[1], S2[2]])] }, 'bad-card', 'seats[1].front'],
   ['cards not text', { seats: [seat(1, S1), { seat: 2, front: 5, middle: S2[1], back: S2[2] }] }, 'bad-card', 'seats[1].front'],
   ['a card twice across seats', { seats: [seat(1, S1), seat(2, [S1[0], S2[1], S2[2]])] }, 'duplicate-card', 'seats[1]'],
@@ -78,6 +99,19 @@ describe('parseShowdown refuses, naming the field', () => {
     const r = parseShowdown({ seats: [seat(4, S1), seat(2, [S1[0], S2[1], S2[2]])] });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toMatch(/^seats\[1\]: Kh is in seat 2 and also in seat 4$/);
+  });
+
+  it('names the limits on money and the value given', () => {
+    expect(parseShowdown(two({ pointValue: null }))).toMatchObject({ ok: false, error: { message: 'pointValue: the point value is a whole number of minor units, not null' } });
+    expect(parseShowdown(two({ pointValue: MAX_POINT_VALUE + 1 }))).toMatchObject({
+      ok: false, error: { message: `pointValue: the point value is at most ${MAX_POINT_VALUE} (the terminal's limit), not ${MAX_POINT_VALUE + 1}` },
+    });
+    expect(parseShowdown({ seats: [seat(1, S1), seat(2, S2), seat(3, S3, { stack: MAX_STACK + 1 })] })).toMatchObject({
+      ok: false, error: { message: `seats[2].stack (seat 3): the stack is at most ${MAX_STACK} (the terminal's limit), not ${MAX_STACK + 1}` },
+    });
+    expect(parseShowdown(two({ id: nested(5000) }))).toMatchObject({
+      ok: false, error: { message: `id: nested more than ${MAX_RECORD_DEPTH} arrays and objects deep (the limit on a record)` },
+    });
   });
 
   const S1_CARDS = S1.join(' ');
@@ -137,6 +171,17 @@ describe('parseShowdown accepts', () => {
     expect(moved.ok).toBe(true);
     const missing = parseShowdown({ seats: [{ seat: 1, front: S1[0], middle: `${S1[1]} ${S1[2]}` }, seat(2, S2)] });
     expect(missing.ok).toBe(true);
+  });
+
+  it('money at its limits: point value MAX_POINT_VALUE, stacks 0 and MAX_STACK', () => {
+    const r = parseShowdown(two({ pointValue: MAX_POINT_VALUE, seats: [seat(1, S1, { stack: MAX_STACK }), seat(2, S2, { stack: 0 })] }));
+    expect(r.ok).toBe(true);
+    if (r.ok) expect([r.value.pointValue, r.value.seats.map((s) => s.stack)]).toEqual([MAX_POINT_VALUE, [MAX_STACK, 0]]);
+  });
+
+  it('a record nested exactly to the depth limit is read (and refused only for what it holds)', () => {
+    const r = parseShowdown(two({ id: nested(MAX_RECORD_DEPTH - 1) }));
+    expect(r.ok ? 'ok' : r.error.code).toBe('bad-record');
   });
 
   it('a natural given with its setting as well (the hand can be played as set)', () => {

@@ -3,6 +3,7 @@
 // button disabled) instead of guessing: no hex, binary, exponent or sign, no silent rounding,
 // no zero.
 import { describe, expect, it } from 'vitest';
+import { MAX_STACK } from '../../../app/domain/money';
 import { createTranslator, LANGS, minorDigits, toMinor, type Lang } from '../../../renderer/i18n/translate';
 
 const NBSP = '\u00a0';
@@ -79,6 +80,15 @@ describe('toMinor: money typed in major units', () => {
     expect(toMinor('1 500', 'JPY')).toBe(1500);
     expect(toMinor('1500,5', 'JPY')).toBeNull();
     expect(toMinor('1500.0', 'JPY')).toBeNull();
+  });
+
+  it("reads up to the terminal's money limit (MAX_STACK, no seat holds more) and refuses above it", () => {
+    // MAX_STACK minor units in major units: 10 000 000 000.00 in a two-digit currency.
+    expect(toMinor('10 000 000 000', 'CZK', 'cs')).toBe(MAX_STACK);
+    expect(toMinor('10 000 000 000,01', 'CZK', 'cs')).toBeNull();
+    expect(toMinor('1000000000000', 'JPY')).toBe(MAX_STACK);
+    expect(toMinor('1000000000001', 'JPY')).toBeNull();
+    expect(toMinor('90071992547409.91', 'EUR', 'en')).toBeNull();
   });
 
   it('reads back every amount the screen shows for a table (without the currency sign)', () => {

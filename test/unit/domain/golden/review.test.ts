@@ -10,7 +10,8 @@ import { parseCards } from '../../../../app/domain/cards';
 import { royaltiesOf } from '../../../../app/domain/ofc';
 import { PRESET_NAMES, bestNatural, getPreset, type Profile } from '../../../../app/domain/profiles';
 import { unwrap } from '../../../../app/domain/result';
-import { settleRecord } from '../../../../app/domain/settle';
+import { settleRecord, settleShowdown } from '../../../../app/domain/settle';
+import { parseShowdown } from '../../../../app/domain/showdown';
 import { checkSetting } from '../../../../app/domain/setting';
 import {
   HOMERUN_A_PLAIN, HOMERUN_A_TRIPS, HOMERUN_B, HOMERUN_C, HOMERUN_D_FOULED, pairPoints, record, settled, type SeatSpec, type Set3,
@@ -281,10 +282,14 @@ describe('money stays exact', () => {
     // its largest pair is 3e6 points, but it collects 5e6 points in all.
     const big = { name: 'big', version: 1, segmentPoints: 1_000_000 };
     const seats = [set(A), set(B), set(E), set(F)];
-    const ok1 = unwrap(settleRecord(record(big, seats, { pointValue: 1_000_000_000 })));
+    // Above MAX_POINT_VALUE (1e8), so given as typed data to settleShowdown, which checks the
+    // sums itself; a record with these point values is refused as bad-point-value first.
+    const at = (pointValue: number) => settleShowdown({ ...unwrap(parseShowdown(record(big, seats, { pointValue: 1 }))), pointValue });
+    const ok1 = unwrap(at(1_000_000_000));
     expect(ok1.points['1']).toBe(5_000_000);
     // At 2e9 a point every pair is at most 6e15 < 2^53, but seat 1's 1e16 is not.
-    const r = settleRecord(record(big, seats, { pointValue: 2_000_000_000 }));
+    const r = at(2_000_000_000);
     expect(r.ok ? 'settled' : r.error.code).toBe('amount-too-large');
+    expect(settleRecord(record(big, seats, { pointValue: 2_000_000_000 }))).toMatchObject({ ok: false, error: { code: 'bad-point-value' } });
   });
 });
