@@ -10,11 +10,12 @@
  * flags plus `--fullscreen` and `--devtools`.
  */
 import { app, BrowserWindow, ipcMain, Menu, session, type WebContents } from 'electron';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ipcChannel, pushChannel, REQUEST_NAMES } from '../contract/handlers';
 import { fail } from '../domain/result';
+import { isRefusedPath } from '../services/store';
 import { parseTerminalArgs, TERMINAL_FLAGS } from '../terminal/config';
 import { openTerminal, type Terminal } from '../terminal/terminal';
 import { electronSqliteBinding } from './native-binding';
@@ -64,9 +65,10 @@ app.on('second-instance', () => {
 });
 
 async function start(): Promise<void> {
+  const defaultDb = join(app.getPath('userData'), 'terminal.db');
   const parsed = parseTerminalArgs(
     ourArgs(process.argv),
-    { db: join(app.getPath('userData'), 'terminal.db'), seed: Date.now() % 1_000_000 },
+    { db: defaultDb, seed: Date.now() % 1_000_000 },
     { fullscreen: { type: 'boolean' }, devtools: { type: 'boolean' } },
   );
   if (!parsed.ok) {
@@ -82,8 +84,11 @@ async function start(): Promise<void> {
   ses.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !isAllowedUrl(details.url, RENDERER_URL) }));
   Menu.setApplicationMenu(null);
 
+  // The app's own folder may be made (Electron makes it too); a --db folder must exist already.
+  if (config.db === defaultDb) mkdirSync(dirname(defaultDb), { recursive: true });
   terminal = await openTerminal(config, {
     nativeBinding: electronSqliteBinding(),
+    program: 'electron',
     ...(MIGRATIONS ? { migrationsDir: MIGRATIONS } : {}),
     log,
   });
@@ -127,6 +132,13 @@ if (!firstInstance) {
   app.quit();
 } else {
   app.whenReady().then(start).catch((e: unknown) => {
+    // A database held by another writer, a missing folder, a file that is not a terminal's:
+    // one line, exit 2 (as the commands).
+    if (isRefusedPath(e)) {
+      log(e.message);
+      app.exit(2);
+      return;
+    }
     log(e instanceof Error ? (e.stack ?? e.message) : String(e));
     app.exit(1);
   });

@@ -3,16 +3,20 @@
  * nothing else (the terminal, the `table` command, the tests and the bench all use it).
  *
  * WAL journal, `synchronous = FULL` (a committed transaction survives a power cut), foreign
- * keys on. Migrations run at open. Events are appended through `write`, which runs one
+ * keys on. Migrations run at open. One process writes a file at a time (writer-lock.ts); a
+ * new database is made only where no file exists, and an existing file that holds no terminal
+ * database is refused, never started afresh. Events are appended through `write`, which runs one
  * IMMEDIATE transaction: every event appended in it and every projection row written in it
  * commit together or not at all.
  */
 import Database from 'better-sqlite3';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { canonicalJson } from './canonical-json';
 import { GENESIS_HASH, rowHash } from './event-log';
 import { isoTime } from './iso-time';
 import { findMigrationsDir, loadMigrations, migrate, refuseFutureDatabase, schemaVersion, StoreError, type Migration } from './migrations';
+import { takeWriterLock, type WriterLock } from './writer-lock';
 
 export { StoreError } from './migrations';
 
@@ -96,15 +100,22 @@ export class Store {
   private readonly upsertHead: Database.Statement;
   private readonly selectHand: Database.Statement;
 
+  /** The writer lock this store holds (null: read-only, or in memory). */
+  private readonly writerLock: WriterLock | null;
+
   /** Use {@link openStore}. */
   constructor(
     readonly db: Database.Database,
     readonly path: string,
     readonly clock: StoreClock,
-    migrations: readonly Migration[],
-    readonlyMode: boolean,
+    /** The migrations this program knows (the schema it expects). */
+    readonly migrations: readonly Migration[],
+    mode: OpenMode,
   ) {
+    const readonlyMode = mode.readonly;
+    this.writerLock = mode.writerLock;
     refuseFutureDatabase(db, migrations, path);
+    if (!mode.inMemory) refuseNoSchema(db, path);
     if (readonlyMode) {
       const v = schemaVersion(db);
       if (v !== migrations.length) {
@@ -117,7 +128,7 @@ export class Store {
     } else {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
-      this.applied = migrate(db, migrations, path);
+      this.applied = [...mode.created, ...migrate(db, migrations, path)];
     }
     db.pragma('foreign_keys = ON');
     // Reading through a memory map saves a copy per page: the audit commands read the whole log.
@@ -185,8 +196,49 @@ export class Store {
     return (this.selectHand.all(handId) as EventRowDb[]).map((r) => toStored<B>(r));
   }
 
+  /** Closes the database, then lets the next writer in. */
   close(): void {
     if (this.db.open) this.db.close();
+    this.writerLock?.release();
+  }
+}
+
+/** How {@link openStore} opened a store. */
+interface OpenMode {
+  readonly readonly: boolean;
+  /** `:memory:` (or a temporary database): new by definition, no file, no lock. */
+  readonly inMemory: boolean;
+  /** The migrations that made this database, when this open made it. */
+  readonly created: readonly number[];
+  readonly writerLock: WriterLock | null;
+}
+
+/**
+ * Refuses an existing file that holds no terminal database: `user_version` 0 (every terminal
+ * database has at least 1: the first migration sets it in the transaction that makes the
+ * schema). Reads only.
+ */
+function refuseNoSchema(db: Database.Database, path: string): void {
+  if (schemaVersion(db) !== 0) return;
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck(true).all() as string[];
+  if (tables.length === 0) {
+    throw new StoreError(
+      'database-empty',
+      `database ${path} exists but holds no terminal database: it is empty (${fileSize(path)} bytes) or damaged; it was not changed. `
+        + 'A new database is made only where no file exists: restore the terminal\'s file, or give a path where there is none',
+    );
+  }
+  throw new StoreError(
+    'not-a-terminal-database',
+    `database ${path} exists but holds no terminal database: it is another program's SQLite file (tables ${tables.slice(0, 5).join(', ')}${tables.length > 5 ? ', ...' : ''}); it was not changed`,
+  );
+}
+
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
   }
 }
 
@@ -218,31 +270,152 @@ export function parseBody(body: unknown, rowId: unknown, handId: unknown, type: 
 }
 
 /**
- * Opens (creating unless `mustExist`) the database at `path`, refuses one from a newer
- * program without touching it, sets WAL / synchronous=FULL / foreign keys, and applies
- * pending migrations in one transaction. Throws {@link StoreError} with a clear message.
+ * The refusals of {@link openStore} that mean "this path cannot be used as given" (the file is
+ * held by another writer, missing, in a folder that does not exist, or holds no terminal
+ * database): the commands exit 2 on them, as on bad arguments.
+ */
+export const REFUSED_PATH_CODES: ReadonlySet<string> = new Set([
+  'database-in-use',
+  'database-not-found',
+  'database-folder-not-found',
+  'database-empty',
+  'not-a-terminal-database',
+]);
+
+/** True for a {@link StoreError} whose code is one of {@link REFUSED_PATH_CODES}. */
+export function isRefusedPath(e: unknown): e is StoreError {
+  return e instanceof StoreError && REFUSED_PATH_CODES.has(e.code);
+}
+
+/**
+ * Opens the database at `path`. Refused with a {@link StoreError}, the file left as it was:
+ * - `database-in-use`: another process writes it (not for `readonly`, which takes no lock);
+ * - `database-not-found`: no file, and `readonly` or `mustExist`;
+ * - `database-folder-not-found`: no file, and no folder to make it in (none is created);
+ * - `database-empty` / `not-a-terminal-database`: the file exists but holds no terminal
+ *   database (0 bytes, no schema, another program's SQLite file or not SQLite at all);
+ * - `database-from-future`, `database-needs-upgrade` (readonly), `migration-failed`.
+ * A writer holds the file's writer lock until {@link Store.close}. A new database is made
+ * whole beside the path and renamed into place, so a file at the path always holds one. Then
+ * WAL / synchronous=FULL / foreign keys, and pending migrations in one transaction.
  */
 export function openStore(path: string, options: OpenStoreOptions = {}): Store {
   const migrations = loadMigrations(options.migrationsDir ?? findMigrationsDir());
-  if ((options.mustExist || options.readonly) && path !== ':memory:' && !existsSync(path)) {
-    throw new StoreError('database-not-found', `no database at ${path}`);
+  const readonly = options.readonly ?? false;
+  const inMemory = path === ':memory:' || path === '';
+  if (inMemory) return openFile(path, options, migrations, { readonly, inMemory, created: [], writerLock: null });
+  if (!existsSync(path)) {
+    if (options.mustExist || readonly) throw new StoreError('database-not-found', `no database at ${path}`);
+    refuseMissingFolder(path);
+  } else if (fileSize(path) === 0) {
+    // Refused before SQLite sees it: opening a 0-byte file deletes the -wal beside it.
+    throw new StoreError(
+      'database-empty',
+      `database ${path} exists but holds no terminal database: it is empty (0 bytes); it was not changed. `
+        + 'A new database is made only where no file exists: restore the terminal\'s file, or give a path where there is none',
+    );
   }
+  const writerLock = readonly ? null : takeWriterLock(path, { nativeBinding: options.nativeBinding });
+  try {
+    // Under the lock: no other writer can be making it meanwhile.
+    const created = !readonly && !existsSync(path) ? createDatabase(path, migrations, options) : [];
+    return openFile(path, options, migrations, { readonly, inMemory, created, writerLock });
+  } catch (e) {
+    writerLock?.release();
+    throw e;
+  }
+}
+
+function openFile(path: string, options: OpenStoreOptions, migrations: readonly Migration[], mode: OpenMode): Store {
   let db: Database.Database;
   try {
     db = new Database(path, {
-      readonly: options.readonly ?? false,
-      fileMustExist: options.mustExist ?? false,
+      readonly: mode.readonly,
+      // Made above if it was to be made: one that disappears meanwhile is not made again here.
+      fileMustExist: !mode.inMemory,
       timeout: options.busyTimeoutMs ?? 5000,
-      ...(options.nativeBinding !== undefined ? { nativeBinding: options.nativeBinding as string } : {}),
+      ...bindingOption(options),
     });
   } catch (e) {
-    throw new StoreError('database-open-failed', `cannot open database ${path}: ${e instanceof Error ? e.message : String(e)}`);
+    throw openFailure(path, e);
   }
   try {
-    return new Store(db, path, options.clock ?? Date.now, migrations, options.readonly ?? false);
+    return new Store(db, path, options.clock ?? Date.now, migrations, mode);
   } catch (e) {
     db.close();
-    if (e instanceof StoreError) throw e;
-    throw new StoreError('database-open-failed', `cannot open database ${path}: ${e instanceof Error ? e.message : String(e)}`);
+    throw openFailure(path, e);
+  }
+}
+
+function bindingOption(options: OpenStoreOptions): { nativeBinding?: string } {
+  return options.nativeBinding !== undefined ? { nativeBinding: options.nativeBinding as string } : {};
+}
+
+function openFailure(path: string, e: unknown): StoreError {
+  if (e instanceof StoreError) return e;
+  const why = e instanceof Error ? e.message : String(e);
+  if ((e as { code?: unknown }).code === 'SQLITE_NOTADB') {
+    return new StoreError('not-a-terminal-database', `database ${path} exists but holds no terminal database: it is not an SQLite file (${why}); it was not changed`);
+  }
+  return new StoreError('database-open-failed', `cannot open database ${path}: ${why}`);
+}
+
+/** A new database goes only into a folder that exists: a mistyped path is an error, not a new folder. */
+function refuseMissingFolder(path: string): void {
+  const folder = dirname(resolve(path));
+  let isFolder = false;
+  try {
+    isFolder = statSync(folder).isDirectory();
+  } catch {
+    // missing, or not reachable: refused below
+  }
+  if (!isFolder) {
+    throw new StoreError(
+      'database-folder-not-found',
+      `no folder ${folder} for the database ${path}: a new database is made only in a folder that exists (check the path); nothing was created`,
+    );
+  }
+}
+
+/**
+ * Makes the database `path` whole: every migration applied to `<path>-new` in one transaction
+ * (rollback journal, synchronous=FULL), the file closed, renamed to `path` and the folder
+ * synced. A crash or a failed migration leaves no file at `path` (at most a `-new` file, which
+ * the next creation replaces). The caller holds the writer lock. Returns the versions applied.
+ */
+function createDatabase(path: string, migrations: readonly Migration[], options: OpenStoreOptions): number[] {
+  const draft = `${path}-new`;
+  const removeDraft = () => {
+    for (const f of [draft, `${draft}-journal`, `${draft}-wal`, `${draft}-shm`]) rmSync(f, { force: true });
+  };
+  removeDraft();
+  let applied: number[];
+  try {
+    const db = new Database(draft, { timeout: options.busyTimeoutMs ?? 5000, ...bindingOption(options) });
+    try {
+      db.pragma('synchronous = FULL');
+      applied = migrate(db, migrations, path);
+    } finally {
+      db.close();
+    }
+    renameSync(draft, path);
+  } catch (e) {
+    removeDraft();
+    throw openFailure(path, e);
+  }
+  syncFolder(dirname(resolve(path)));
+  return applied;
+}
+
+/** Makes a rename in `folder` durable where the platform can (Windows cannot open a folder). */
+function syncFolder(folder: string): void {
+  let fd: number | null = null;
+  try {
+    fd = openSync(folder, 'r');
+    fsyncSync(fd);
+  } catch {
+    // best effort
+  } finally {
+    if (fd !== null) closeSync(fd);
   }
 }

@@ -2,8 +2,9 @@
  * The terminal's start-up options, shared by both front doors (`npm run serve` and
  * `npm start`): the database, the table, the money display and the devices.
  */
-import { parseArgs } from 'node:util';
 import { parseDeviceRef } from '../../hardware/ports';
+import { parseFlagValues } from '../cli/flags';
+import { MAX_POINT_VALUE } from '../domain/money';
 import { fail, ok, type Result } from '../domain/result';
 
 /** The shoe or the showdown scanner. */
@@ -45,7 +46,7 @@ export const TERMINAL_FLAGS = `  --db PATH                 SQLite file (default:
   --table-id ID             the table (default T1)
   --table-name NAME         its name on screen (default "Table 1")
   --profile NAME            house rules for a new table (default mandarin-house)
-  --point-value N           minor units per point for a new table (default 10000: 100.00)
+  --point-value N           minor units per point for a new table, 1 to ${MAX_POINT_VALUE} (default 10000: 100.00)
   --currency CODE           money shown in this currency (default CZK)`;
 
 const OPTIONS = {
@@ -70,7 +71,7 @@ function int(name: string, value: string | undefined, fallback: number, min: num
   if (value === undefined) return ok(fallback);
   if (!/^-?\d+$/.test(value)) return fail('bad-option', `--${name} must be a whole number, got ${JSON.stringify(value)}`);
   const n = Number(value);
-  if (n < min || n > max) return fail('bad-option', `--${name} must be from ${min} to ${max}, got ${n}`);
+  if (n < min || n > max) return fail('bad-option', `--${name} must be from ${min} to ${max}, got ${value}`);
   return ok(n);
 }
 
@@ -88,19 +89,16 @@ export function parseTerminalArgs<E extends Extra>(
   defaults: { db: string; seed: number },
   extra: E = {} as E,
 ): Result<{ config: TerminalConfig; extra: Partial<Record<keyof E, string | boolean>> }> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    values = parseArgs({ args: [...argv], options: { ...OPTIONS, ...extra }, strict: true, allowPositionals: false }).values as typeof values;
-  } catch (e) {
-    return fail('bad-option', e instanceof Error ? e.message : String(e));
-  }
+  const parsed = parseFlagValues(argv, { ...OPTIONS, ...extra });
+  if (!parsed.ok) return parsed;
+  const values = parsed.value as Record<string, string | boolean | undefined>;
   const s = (k: string) => values[k] as string | undefined;
   const shoeFormat = format('shoe-format', s('shoe-format'), 'framed');
   const scannerFormat = format('scanner-format', s('scanner-format'), 'lines');
   const baud = int('shoe-baud', s('shoe-baud'), 9600, 50, 4_000_000);
   const seed = int('sim-seed', s('sim-seed'), defaults.seed, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
   const pace = int('sim-pace', s('sim-pace'), 150, 0, 60_000);
-  const pointValue = int('point-value', s('point-value'), 10_000, 1, Number.MAX_SAFE_INTEGER);
+  const pointValue = int('point-value', s('point-value'), 10_000, 1, MAX_POINT_VALUE);
   if (!shoeFormat.ok) return shoeFormat;
   if (!scannerFormat.ok) return scannerFormat;
   if (!baud.ok) return baud;

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseTerminalArgs, TERMINAL_FLAGS } from '../terminal/config';
+import { isRefusedPath } from '../services/store';
 import { openTerminal } from '../terminal/terminal';
 import { startWebServer } from './server';
 
@@ -51,14 +52,17 @@ async function main(): Promise<void> {
   }
   const say = (line: string) => process.stderr.write(`serve: ${line}\n`);
 
+  // Only the default folder is made: a --db in a folder that does not exist is refused (a typo).
+  if (config.db === DEFAULT_DB) mkdirSync(dirname(DEFAULT_DB), { recursive: true });
+  // Opened before the build, so a database in use (or refused) says so at once.
+  const terminal = await openTerminal(config, { log: say, program: 'serve' });
+
   if (!extra['no-build']) {
     const { build } = (await import(join(ROOT, 'scripts', 'build.mjs'))) as { build: (what: string, o: object) => Promise<string[]> };
     const did = await build('renderer', { ifStale: true, quiet: true });
     if (did.length) say('built the screen');
   }
 
-  mkdirSync(dirname(resolve(config.db)), { recursive: true });
-  const terminal = await openTerminal(config, { log: say });
   const server = await startWebServer({
     rendererDir: join(ROOT, 'out', 'renderer'),
     dispatch: terminal.dispatch,
@@ -69,8 +73,6 @@ async function main(): Promise<void> {
   });
   say(`database ${resolve(config.db)}, table ${terminal.tableId}`);
   say(`shoe: ${terminal.shoe ? terminal.shoe.label : 'none'}; scanner: ${terminal.scanner ? terminal.scanner.label : 'none'}`);
-  // The one line a script (or a person) needs: the URL with the token.
-  process.stdout.write(`${server.url}\n`);
 
   let stopping = false;
   const stop = async () => {
@@ -82,9 +84,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+  // The one line a script (or a person) needs: the URL with the token. Printed last, so a
+  // script that stops the server as soon as it has the URL has it closed cleanly.
+  process.stdout.write(`${server.url}\n`);
 }
 
 main().catch((e: unknown) => {
   process.stderr.write(`serve: ${e instanceof Error ? e.message : String(e)}\n`);
-  process.exit(1);
+  // A database held by another writer, a missing folder, a file that is not a terminal's: exit 2.
+  process.exit(isRefusedPath(e) ? 2 : 1);
 });

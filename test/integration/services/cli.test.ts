@@ -4,23 +4,10 @@
  * and usage errors with exit code 2.
  */
 import Database from 'better-sqlite3';
-import { execFile } from 'node:child_process';
 import { copyFileSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempFolder } from '../store/temp';
-
-const ROOT = join(import.meta.dirname, '..', '..', '..');
-
-interface Ran { code: number; stdout: string; stderr: string }
-
-function table(...args: string[]): Promise<Ran> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'app/cli/table.ts', ...args], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+import { table, type Ran } from '../../support/table-cli';
 
 function lines(s: string): Record<string, unknown>[] {
   return s.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -180,5 +167,30 @@ describe('usage errors: exit 2 with a clear message', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stdout).toBe('');
+  });
+});
+
+describe('bad values: one line naming the flag or the path, exit 2, no stack trace', () => {
+  const cases: [string, string[], string][] = [
+    ['an --out whose directory does not exist', ['export', '--db', db, '--from', '2025-01-01', '--to', '2025-01-02', '--format', 'json', '--out', '/no/dir/f.json'],
+      'table: --out /no/dir/f.json: the directory /no/dir does not exist'],
+    ['an --out that is a directory', ['export', '--db', db, '--from', '2025-01-01', '--to', '2025-01-02', '--format', 'csv', '--out', tmp.dir],
+      `table: --out ${tmp.dir} is a directory (give a file name)`],
+    ['a point value above the money limit', ['simulate', '--db', tmp.file('pv.db'), '--hands', '1', '--seed', '1', '--point-value', '100000001'],
+      'table: --point-value must be a whole number from 1 to 100000000, not "100000001"'],
+    ['a negative number of hands', ['simulate', '--db', tmp.file('neg.db'), '--hands', '-1', '--seed', '1'],
+      'table: --hands must be a whole number from 0, not "-1"'],
+  ];
+  it.concurrent.each(cases)('%s', async (_, args, line) => {
+    const r = await table(...args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${line}\n`);
+    expect(r.stdout).toBe('');
+  });
+
+  it('a negative seed is a seed', async () => {
+    const r = await table('simulate', '--db', tmp.file('seed.db'), '--hands', '1', '--seed', '-1');
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stdout).map((l) => l.number)).toEqual([1]);
   });
 });

@@ -100,3 +100,50 @@ describe('preload (bundled)', () => {
     expect(subscribed).toEqual(['terminal-push:view', '-terminal-push:view']);
   });
 });
+
+describe('Electron main process (bundled): the database it is given', () => {
+  /** The bundle under the fake Electron with `args`; its report, its stderr. */
+  async function run(args: string[], dataFolder = userData): Promise<{ report: Record<string, any>; stderr: string }> {
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync(process.execPath, ['--require', join(__dirname, 'fixtures', 'fake-electron.cjs'), join(ROOT, 'out', 'main', 'main.cjs'), '--', '--shoe', 'none', ...args], {
+      env: { ...process.env, FAKE_ELECTRON_USERDATA: dataFolder, CPT_SQLITE_BINDING: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    return { report: JSON.parse(r.stdout.trim().split('\n').pop()!), stderr: r.stderr };
+  }
+
+  it('makes its own user data folder for the default database', async () => {
+    const fresh = join(userData, 'fresh-profile');
+    const { report: r } = await run([], fresh);
+    expect(r.error).toBeUndefined();
+    expect(r.exit).toBeUndefined();
+    expect(existsSync(join(fresh, 'terminal.db'))).toBe(true);
+  }, 60_000);
+
+  it('refuses a --db in a folder that does not exist: one line, exit 2, no folder made', async () => {
+    const db = join(userData, 'no-such-folder', 'terminal.db');
+    const { report: r, stderr } = await run(['--db', db]);
+    expect(r.exit).toBe(2);
+    expect(r.windows).toHaveLength(0);
+    expect(stderr).toBe(`terminal: no folder ${join(userData, 'no-such-folder')} for the database ${db}: a new database is made only in a folder that exists (check the path); nothing was created\n`);
+    expect(existsSync(join(userData, 'no-such-folder'))).toBe(false);
+  }, 60_000);
+
+  it('refuses a database another process writes: one line naming it and the holder, exit 2', async () => {
+    const { spawn } = await import('node:child_process');
+    const db = join(userData, 'held.db');
+    const holder = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'integration', 'store', 'fixtures', 'writer-child.ts'), db], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        holder.stdout!.once('data', () => resolve());
+        holder.once('exit', (code) => reject(new Error(`the holder exited ${code}`)));
+      });
+      const { report: r, stderr } = await run(['--db', db]);
+      expect(r.exit).toBe(2);
+      expect(stderr).toMatch(new RegExp(`^terminal: database ${db} is in use by another writer: pid ${holder.pid} \\(.*writer-child\\.ts .*\\)[^\\n]*\\n$`));
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  }, 60_000);
+});
