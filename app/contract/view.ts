@@ -62,6 +62,9 @@ export interface DeviceView {
   readonly label: string;
   /** Why it is not connected or at fault, in words. */
   readonly detail: Reason | null;
+  /** True when its wire format has no integrity check (lines): a misread byte can pass as
+   *  another card, so the screen says "no integrity check". */
+  readonly unchecked: boolean;
 }
 
 export interface PlayerView {

@@ -182,7 +182,8 @@ export interface LogHead {
   readonly last_hash: string;
 }
 
-function readHead(db: Database.Database): LogHead | null {
+/** The log head row, or null when there is none. */
+export function readHead(db: Database.Database): LogHead | null {
   return (db.prepare('SELECT last_id, last_hash FROM log_head WHERE one = 1').get() as LogHead | undefined) ?? null;
 }
 

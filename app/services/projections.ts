@@ -4,10 +4,10 @@
  * a convenience for the floor's queries; the event log stays the record.
  */
 import type Database from 'better-sqlite3';
-import type { HandEvent, SeatNo } from '../domain/hand/events';
+import type { HandEvent } from '../domain/hand/events';
 import type { HandState } from '../domain/hand/state';
 import type { StoredEvent, WriteTx } from './store';
-import type { AlertKind, TableEvent } from './table-events';
+import type { AlertKind, TableEvent, TableState } from '../domain/table';
 
 /** Prepared statements, made once per connection. */
 export class Projector {
@@ -49,8 +49,8 @@ export class Projector {
     };
   }
 
-  /** Writes what a table-level event changes. `extra` carries what the event alone does not say. */
-  table(tx: WriteTx, stored: StoredEvent<TableEvent>, extra: { stackAfter?: number; shortAllowedAfter?: boolean } = {}): void {
+  /** Writes what a table-level event changes, from the event and the table's state after it. */
+  table(_tx: WriteTx, stored: StoredEvent<TableEvent>, after: TableState): void {
     const e = stored.body;
     const t = stored.tableId;
     const at = stored.recordedAt;
@@ -71,10 +71,12 @@ export class Projector {
       case 'player-seated':
         this.s.seatPlayer.run(t, e.seat, e.playerId, e.name ?? null, at);
         return;
-      case 'buy-in':
-        this.s.seatStack.run(extra.stackAfter, extra.shortAllowedAfter ? 1 : 0, t, e.seat);
-        this.s.ledger.run(t, e.seat, e.playerId, e.short ? 'short-buy-in' : 'buy-in', e.amount, extra.stackAfter, null, stored.id, at);
+      case 'buy-in': {
+        const seat = after.seats[e.seat - 1]!;
+        this.s.seatStack.run(seat.stack, seat.shortBuyInAllowed ? 1 : 0, t, e.seat);
+        this.s.ledger.run(t, e.seat, e.playerId, e.short ? 'short-buy-in' : 'buy-in', e.amount, seat.stack, null, stored.id, at);
         return;
+      }
       case 'player-left':
         this.s.leaveSeat.run(t, e.seat);
         this.s.ledger.run(t, e.seat, e.playerId, 'cash-out', -e.cashOut, 0, null, stored.id, at);
@@ -87,6 +89,9 @@ export class Projector {
         return;
       case 'device-status':
       case 'device-read-refused':
+      case 'table-checkpoint':
+      case 'terminal-started':
+      case 'terminal-stopped':
         return; // kept in the log only
     }
   }
@@ -149,24 +154,58 @@ export class Projector {
   }
 
   /**
-   * The hand is over: its outcome, each seat's net and stack after, the seats' stacks, a
-   * ledger row per seat, and the button (moved one seat clockwise after a played hand only).
+   * The hand is over (`after`: its final state; `table`: the table after it): its outcome, each
+   * seat's net and stack after, the seats' stacks, a ledger row per seat, and the button
+   * (moved one seat clockwise after a played hand only).
    */
-  handEnded(stored: StoredEvent<HandEvent>, after: HandState, net: ReadonlyMap<SeatNo, number>, nextButton: SeatNo): void {
+  handEnded(stored: StoredEvent<HandEvent>, after: HandState, table: TableState): void {
     const handId = stored.handId!;
     const info = after.info!;
     const outcome = after.phase === 'closed' ? 'played' : after.phase === 'misdealt' ? 'misdeal' : 'void';
     this.s.handEnded.run(outcome, stored.recordedAt, handId);
     for (const seat of after.seats.filter((s) => s.playing)) {
       const player = seat.player!;
-      const n = net.get(seat.seat) ?? 0;
-      const stackAfter = player.stack + n;
+      const stackAfter = table.seats[seat.seat - 1]?.stack ?? player.stack;
+      const n = stackAfter - player.stack;
       this.s.handSeatEnded.run(n, stackAfter, handId, seat.seat);
       this.s.seatStackOnly.run(stackAfter, info.tableId, seat.seat);
       this.s.ledger.run(info.tableId, seat.seat, player.playerId, 'hand', n, stackAfter, handId, stored.id, stored.recordedAt);
     }
-    this.s.moveButton.run(nextButton, info.tableId);
+    this.s.moveButton.run(table.button, info.tableId);
   }
+}
+
+/** What one entry did, as the projections need it: the table after it, and the hand's state after it. */
+export interface ProjectedStep {
+  readonly table: TableState;
+  /**
+   * The hand's state after a hand's event (null for a table event). For a note on a hand that
+   * is over, which the table fold passes by (`applyTableEntry` gives null), the caller gives
+   * that hand's state after the note.
+   */
+  readonly hand: HandState | null;
+}
+
+/**
+ * Writes the query rows one entry of a table's log changes, exactly as the table service
+ * writes them when it commits the entry: a table event from the table's state after it
+ * (`Projector.table`); a hand's event from the hand's state after it (`Projector.hand`), and
+ * when that event ends the hand in play (`before` holds it, `step.table` no longer does), the
+ * hand's end from its final state and the table after it (`Projector.handEnded`). `before`: the
+ * table before the entry (null before `table-opened`). The service and the audit's rebuild of
+ * the query tables both call this, so the rows are written one way. Throws when a hand's event
+ * comes without the hand's state (a caller's mistake).
+ */
+export function projectEntry(projector: Projector, tx: WriteTx, stored: StoredEvent, before: TableState | null, step: ProjectedStep): void {
+  if (stored.handId === null) {
+    projector.table(tx, stored as StoredEvent<TableEvent>, step.table);
+    return;
+  }
+  const hand = step.hand;
+  if (!hand) throw new Error(`log row ${stored.id} (${stored.type}): a hand's event is projected with the hand's state after it`);
+  const event = stored as StoredEvent<HandEvent>;
+  projector.hand(event, hand);
+  if (before?.hand?.id === stored.handId && step.table.hand === null) projector.handEnded(event, hand, step.table);
 }
 
 /** An alert to raise, before it has an id. */

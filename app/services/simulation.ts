@@ -22,6 +22,7 @@ import { seededPrng, shuffledDeck, type Prng } from '../../hardware/sim/deck';
 import { InProcessShoe } from '../../hardware/sim/in-process-shoe';
 import type { TableService, TableSnapshot } from './table-service';
 import type { Result } from '../domain/result';
+import { PROGRAM_VERSION } from '../version';
 
 export interface SimulationOptions {
   /** Play until the table has this many hands (misdeals and voids count). */
@@ -168,6 +169,14 @@ class SequenceOffset implements CardSource {
   }
 }
 
+/** The table holds an integrity alert (damage found at start-up): it does not deal, so nothing is played. */
+export class SimulationHeld extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SimulationHeld';
+  }
+}
+
 /**
  * `simulate` asked for a table other than the one the file holds (a profile or point value
  * that differs from the stored one): refused before a hand was played or a player seated.
@@ -219,10 +228,17 @@ export async function simulate(service: TableService, options: SimulationOptions
       throw new SimulationRefused(`simulate: table ${tableId} already exists in this database and cannot be changed: ${differ.join('; ')} (leave the option out, or use a new file)`);
     }
   }
+  const damaged = snap.alerts.filter((a) => a.kind === 'integrity');
+  if (damaged.length > 0) {
+    throw new SimulationHeld(`simulate: table ${tableId} does not deal: ${damaged.map((a) => `alert ${a.id}: ${a.message}`).join('; ')} (the floor clears it on the terminal, with a reason)`);
+  }
   const profile = snap.profile;
   const played = Object.keys(profile.naturals);
   const resumed = snap.hand?.open ? snap.hand.handId : null;
   let count = 0;
+  must(service.recordStart({
+    tableId, program: 'simulate', version: PROGRAM_VERSION, devices: [{ role: 'shoe', id: 'sim:shoe', label: 'Simulated shoe (table simulate)', simulated: true }],
+  }), 'recording the start');
 
   for (;;) {
     snap = must(service.snapshot(tableId), 'reading the table');
@@ -240,6 +256,7 @@ export async function simulate(service: TableService, options: SimulationOptions
     count++;
     options.onHand?.(lineOf(done.handId, done.number, done.state, after, hand.handId === resumed));
   }
+  must(service.recordStop({ tableId, program: 'simulate' }), 'recording the stop');
   return { played: count, resumed };
 }
 

@@ -1,46 +1,52 @@
 /**
- * The table service: THE one place the terminal, the `table` command and (later) the local
- * web server and Electron call to run a live table. Commands in the dealer's terms, each
- * returning a `Result` with the refusal in words; a subscription for pushed updates; devices
- * (the shoe, the showdown scanner) attached so their reads flow into the hand.
+ * The table service: THE one place the terminal, the `table` command, the local web server and
+ * Electron call to run a live table. Commands in the dealer's terms, each returning a `Result`
+ * with the refusal in words; a subscription for pushed updates; devices (the shoe, the showdown
+ * scanner) attached so their reads flow into the hand.
  *
- * Write-ahead: every command builds its event, checks it with the hand fold (`apply`), then
- * appends it (and the events `followUps` asks for, and the query-table rows they change) in
- * ONE transaction; only after the commit returns does the in-memory state change and do
- * subscribers hear of it. A crash at any point loses nothing that was acknowledged: on start
- * the open hand of every table is rebuilt from its events and continues where it stopped.
+ * Write-ahead: every command builds its events and folds them with the table's fold
+ * (app/domain/table, the hand's events through the hand fold within it), then appends them (and
+ * the follow-ups the hand fold asks for, and the query rows they change) in ONE transaction;
+ * only after the commit returns does the in-memory state change and do subscribers hear of it.
+ * Opening a database is a replay of each table's log from its last checkpoint, after the
+ * start-up check; a crash at any point loses nothing that was acknowledged.
  *
+ * Its parts: card-input.ts (what callers give), device-routing.ts (devices and their faults),
+ * alert-words.ts (alerts and their words), table-repository.ts (the SQL it reads),
+ * table-snapshot.ts (what the screen reads), live-table.ts (what it keeps in memory).
  * All methods are synchronous (better-sqlite3 is); one service owns a database file.
  * The API is documented in docs/store.md.
  */
-import { formatCard, isCard, parseCard, parseCards, type Card } from '../domain/cards';
+import type { Card } from '../domain/cards';
 import {
-  apply, buildSettled, carryOver, followUps, initialState, isOver, replay, scannedCardRefusal, scannerExpects,
-  type Actor, type CorrectionAction, type HandEvent, type HandStarted, type HandState, type MisdealCause, type Row,
+  apply, buildSettled, followUps, initialState, isOver, replay,
+  type Actor, type CorrectionAction, type HandEvent, type HandState, type MisdealCause, type ProfileSnapshot, type Row,
   type SeatNo, type TwoHandedRound,
 } from '../domain/hand';
-import { checkAmount, MAX_POINT_VALUE } from '../domain/money';
 import { isNaturalName, type NaturalName } from '../domain/naturals';
-import { resolveProfile, type Profile } from '../domain/profiles';
+import { resolveProfile } from '../domain/profiles';
 import { fail, ok, type DomainError, type Result } from '../domain/result';
-import { SEGMENT_SIZES } from '../domain/setting';
-import type { CardSource, SourceEvent, StatusEvent } from '../../hardware/card-source';
+import {
+  applyTable, applyTableEntry, checkBuyIn, checkpointOf, handIdFor, nextHandStarted, tableFromCheckpoint,
+  type StartedDevice, type TableCheckpoint, type TableEvent, type TableState,
+} from '../domain/table';
+import type { CardSource } from '../../hardware/card-source';
 import { Listeners } from '../listeners';
+import { handAlerts, integrityAlert, integrityRefusal } from './alert-words';
+import { cardOf, cardsOf, originOf, toHex, type CardInput, type ReadOrigin } from './card-input';
+import { DeviceRouter } from './device-routing';
 import { isoTime } from './iso-time';
-import { buyInMinimums, checkBuyIn } from './ledger';
-import { Projector, type AlertDraft } from './projections';
+import { LiveTable, type HandStep } from './live-table';
+import { Projector, projectEntry, type AlertDraft } from './projections';
 import { readAlerts, readAlert, readLedger, recallHands, type AlertFilter } from './queries';
-import type {
-  AlertView, DeviceStatus, HandSnapshot, HandSummary, LedgerEntry, ReplayStep, ScanTarget, SeatSnapshot, TableListener,
-  TableSnapshot, TableUpdate,
-} from './service-types';
+import { checkAtStart, type StartupFinding } from './startup-check';
+import type { AlertView, HandSummary, LedgerEntry, ReplayStep, TableListener, TableSnapshot, TableUpdate } from './service-types';
 import type { StoredEvent, Store, WriteTx } from './store';
-import type { TableEvent } from './table-events';
+import { rowDifferences, TableRepository } from './table-repository';
+import { tableSnapshot } from './table-snapshot';
 
+export type { CardInput, ReadOrigin } from './card-input';
 export type * from './service-types';
-
-/** A card given by a caller: its code (0..51) or its text (`As`, `10d`, `A♠`). */
-export type CardInput = Card | string;
 
 export interface TableServiceOptions {
   /** The clock for events' `at` (ms since epoch); default the store's clock. */
@@ -49,103 +55,11 @@ export interface TableServiceOptions {
   readonly onListenerError?: (error: unknown) => void;
 }
 
-interface LiveSeat {
-  playerId: string;
-  name: string | null;
-  stack: number;
-  shortAllowed: boolean;
-}
-
-interface LiveHand {
-  readonly id: string;
-  readonly number: number;
-  state: HandState;
-}
-
-interface AttachedDevice {
-  readonly source: CardSource;
-  status: DeviceStatus;
-  readonly unsubscribe: () => void;
-  /** The last read of this device the log holds (framed shoes: they have a SEQ). */
-  lastRead: LastRead | null;
-}
-
-interface LiveTable {
-  readonly id: string;
-  readonly name: string;
-  readonly profile: Profile;
-  readonly profileSnapshot: Readonly<Record<string, unknown>>;
-  readonly pointValue: number;
-  readonly mode: 'shoe' | 'scanner-only';
-  readonly seqModulo: number | null;
-  button: SeatNo;
-  handsStarted: number;
-  seats: (LiveSeat | null)[];
-  dealer: string | null;
-  /** The open hand. */
-  hand: LiveHand | null;
-  /** The last hand that ended (shown until the next starts). */
-  lastHand: LiveHand | null;
-  readonly devices: Map<string, AttachedDevice>;
-  /** Showdown scanner: cards of the row being read. */
-  scanBuffer: Card[];
-}
-
-/** One event ready to append, with the state it leads to (hand events). */
-interface HandStep {
-  readonly event: HandEvent;
-  readonly state: HandState;
-}
-
-const SEATS: readonly SeatNo[] = [1, 2, 3, 4];
-const FAULT_STATUSES = new Set(['disconnected', 'open-failed', 'jam', 'lid-open', 'heartbeat-lost']);
-const TABLE_ID = /^[A-Za-z0-9][A-Za-z0-9_.]{0,31}$/;
 /** A hand never needs more follow-ups than this; more means a fold bug, not a long hand. */
 const MAX_FOLLOW_UPS = 64;
 
 function isSeat(x: unknown): x is SeatNo {
   return x === 1 || x === 2 || x === 3 || x === 4;
-}
-
-function toHex(raw: Uint8Array | string | undefined): string {
-  if (raw === undefined) return '';
-  if (typeof raw === 'string') return raw.toLowerCase();
-  return Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('hex');
-}
-
-function cardOf(input: CardInput, what: string): Result<Card> {
-  if (typeof input === 'number') return isCard(input) ? ok(input) : fail('bad-card', `${what}: ${input} is not a card code (0..51)`);
-  if (typeof input === 'string') return parseCard(input);
-  return fail('bad-card', `${what}: ${JSON.stringify(input)} is not a card`);
-}
-
-function cardsOf(input: readonly CardInput[] | string | undefined, what: string): Result<Card[] | undefined> {
-  if (input === undefined) return ok(undefined);
-  if (typeof input === 'string') return parseCards(input);
-  if (!Array.isArray(input)) return fail('bad-card', `${what}: a list of cards is expected`);
-  const out: Card[] = [];
-  for (const [i, c] of input.entries()) {
-    const r = cardOf(c, `${what} card ${i + 1}`);
-    if (!r.ok) return r;
-    out.push(r.value);
-  }
-  return ok(out);
-}
-
-/** Which device a read came from, and whether it is the simulator (marked in the log). */
-export interface ReadOrigin {
-  readonly device?: string;
-  readonly simulated?: boolean;
-}
-
-function originOf(o: ReadOrigin): { device?: string; simulated?: true } {
-  return { ...(o.device !== undefined ? { device: o.device } : {}), ...(o.simulated ? { simulated: true as const } : {}) };
-}
-
-/** A device's last read that was recorded: a resend of it is recognised (same SEQ, same bytes). */
-interface LastRead {
-  readonly seq: number;
-  readonly raw: string;
 }
 
 function storeFailed(e: unknown): { ok: false; error: DomainError } {
@@ -157,6 +71,8 @@ export class TableService {
   private readonly tables = new Map<string, LiveTable>();
   private readonly listeners: Listeners<TableUpdate>;
   private readonly projector: Projector;
+  private readonly repository: TableRepository;
+  private readonly devices: DeviceRouter;
   /** The raised alerts of each table, as last read (every snapshot carries them); dropped
    *  whenever a commit raises or acknowledges an alert. */
   private readonly raisedAlerts = new Map<string, readonly AlertView[]>();
@@ -172,10 +88,29 @@ export class TableService {
     options: TableServiceOptions = {},
   ) {
     this.projector = new Projector(store.db);
+    this.repository = new TableRepository(store.db);
+    this.devices = new DeviceRouter({
+      now: () => this.now(),
+      emit: (u) => this.emit(u),
+      snapshotOf: (t) => this.snapshotOf(t),
+      changed: (t, events) => this.changed(t, events),
+      commitTable: (t, events, alerts) => this.commitTable(t, events, alerts),
+      handEvents: (handId) => this.store.handEvents<HandEvent>(handId),
+      cardRead: (cmd) => this.cardRead(cmd),
+      cardUnreadable: (cmd) => this.cardUnreadable(cmd),
+      sequenceGap: (cmd) => this.sequenceGap(cmd),
+      scanRow: (cmd) => this.scanRow(cmd),
+    });
     this.clock = options.clock ?? store.clock;
     this.listeners = new Listeners<TableUpdate>(options.onListenerError ?? ((e) => queueMicrotask(() => { throw e; })));
-    this.load();
+    const found = checkAtStart(store, store.migrations);
+    const perTable = this.load();
+    this.raiseIntegrityAlerts(found, perTable);
   }
+
+  /** What the start-up check found (docs/store.md, "Checked at every start"): the log and schema
+   *  of the whole database, and the hands that no longer replay. Empty when all is well. */
+  readonly startupFindings: StartupFinding[] = [];
 
   // ------------------------------------------------------------------ subscription
 
@@ -196,87 +131,55 @@ export class TableService {
     tableId: string; name?: string; profile?: string | object; pointValue: number; mode?: 'shoe' | 'scanner-only';
     seqModulo?: number | null; button?: SeatNo; by?: Actor;
   }): Result<TableSnapshot> {
-    if (typeof cmd.tableId !== 'string' || !TABLE_ID.test(cmd.tableId)) {
-      return fail('bad-table-id', `a table id is 1-32 letters, digits, "_" or "." (no spaces or "-"), not ${JSON.stringify(cmd.tableId)}`);
-    }
-    if (this.tables.has(cmd.tableId)) return fail('table-exists', `table ${cmd.tableId} is already open on this terminal`);
-    const pointValue = checkAmount(cmd.pointValue, 'the point value', 'bad-point-value', 1, MAX_POINT_VALUE);
-    if (!pointValue.ok) return pointValue;
+    if (typeof cmd.tableId === 'string' && this.tables.has(cmd.tableId)) return fail('table-exists', `table ${cmd.tableId} is already open on this terminal`);
     const profile = resolveProfile(cmd.profile);
     if (!profile.ok) return profile;
-    const mode = cmd.mode ?? 'shoe';
-    if (mode !== 'shoe' && mode !== 'scanner-only') return fail('bad-mode', `mode is "shoe" or "scanner-only", not ${JSON.stringify(mode)}`);
-    const seqModulo = cmd.seqModulo === undefined ? 100 : cmd.seqModulo;
-    if (seqModulo !== null && !(Number.isSafeInteger(seqModulo) && seqModulo >= 2)) {
-      return fail('bad-seq-modulo', `seqModulo is a whole number from 2 or null, not ${JSON.stringify(seqModulo)}`);
-    }
-    const button = cmd.button ?? 1;
-    if (!isSeat(button)) return fail('bad-seat', `the button sits at seat 1-4, not ${JSON.stringify(button)}`);
-    const snapshot = JSON.parse(JSON.stringify(profile.value)) as Record<string, unknown>;
     const event: TableEvent = {
-      type: 'table-opened', at: this.now(), by: cmd.by ?? 'dealer', tableId: cmd.tableId, name: cmd.name?.trim() || cmd.tableId,
-      profile: { name: profile.value.name, version: profile.value.version, snapshot }, pointValue: cmd.pointValue, mode, seqModulo, button,
+      type: 'table-opened', at: this.now(), by: cmd.by ?? 'dealer', tableId: cmd.tableId,
+      name: (typeof cmd.name === 'string' ? cmd.name.trim() : '') || cmd.tableId,
+      profile: { name: profile.value.name, version: profile.value.version, snapshot: JSON.parse(JSON.stringify(profile.value)) as ProfileSnapshot },
+      pointValue: cmd.pointValue, mode: cmd.mode ?? 'shoe', seqModulo: cmd.seqModulo === undefined ? 100 : cmd.seqModulo, button: cmd.button ?? 1,
     };
-    const committed = this.commitTable(cmd.tableId, [{ event }]);
+    const opened = applyTable(null, { handId: null, body: event });
+    if (!opened.ok) return opened;
+    const t = new LiveTable(opened.value);
+    const committed = this.commitTable(t, [event], [], [opened.value]);
     if (!committed.ok) return committed;
-    const t: LiveTable = {
-      id: cmd.tableId, name: event.name, profile: profile.value, profileSnapshot: snapshot, pointValue: cmd.pointValue, mode, seqModulo, button,
-      handsStarted: 0, seats: [null, null, null, null], dealer: null, hand: null, lastHand: null, devices: new Map(), scanBuffer: [],
-    };
-    this.tables.set(t.id, t);
+    this.tables.set(cmd.tableId, t);
     return this.changed(t, committed.value);
   }
 
   /** A dealer takes the box, relieving the one before. Between hands only. */
   dealerOn(cmd: { tableId: string; dealer: string }): Result<TableSnapshot> {
-    const t = this.betweenHands(cmd.tableId, 'A dealer change');
+    const t = this.table(cmd.tableId);
     if (!t.ok) return t;
     const dealer = typeof cmd.dealer === 'string' ? cmd.dealer.trim() : '';
-    if (!dealer) return fail('name-needed', 'the dealer taking the box must be named');
-    if (t.value.dealer === dealer) return fail('already-dealing', `${dealer} is already dealing at table ${t.value.id}`);
     const at = this.now();
-    const events: { event: TableEvent }[] = [];
-    if (t.value.dealer) events.push({ event: { type: 'dealer-off', at, by: 'dealer', dealer: t.value.dealer } });
-    events.push({ event: { type: 'dealer-on', at, by: 'dealer', dealer } });
-    const committed = this.commitTable(t.value.id, events);
-    if (!committed.ok) return committed;
-    t.value.dealer = dealer;
-    return this.changed(t.value, committed.value);
+    const before = t.value.state.dealer;
+    const events: TableEvent[] = [];
+    if (before && before !== dealer && dealer && !t.value.state.hand) events.push({ type: 'dealer-off', at, by: 'dealer', dealer: before });
+    events.push({ type: 'dealer-on', at, by: 'dealer', dealer });
+    return this.tableCommand(t.value, events);
   }
 
   /** The dealer leaves the box. Between hands only. */
   dealerOff(cmd: { tableId: string }): Result<TableSnapshot> {
-    const t = this.betweenHands(cmd.tableId, 'A dealer change');
+    const t = this.table(cmd.tableId);
     if (!t.ok) return t;
-    if (!t.value.dealer) return fail('no-dealer', `no dealer is signed on at table ${t.value.id}`);
-    const committed = this.commitTable(t.value.id, [{ event: { type: 'dealer-off', at: this.now(), by: 'dealer', dealer: t.value.dealer } }]);
-    if (!committed.ok) return committed;
-    t.value.dealer = null;
-    return this.changed(t.value, committed.value);
+    return this.tableCommand(t.value, [{ type: 'dealer-off', at: this.now(), by: 'dealer', dealer: t.value.state.dealer ?? '' }]);
   }
 
   /** A player sits down at an empty seat with his first buy-in (a full one). Between hands only. */
   seatPlayer(cmd: { tableId: string; seat: SeatNo; playerId: string; name?: string; buyIn: number }): Result<TableSnapshot> {
-    const t = this.betweenHands(cmd.tableId, 'A player can sit down');
+    const t = this.table(cmd.tableId);
     if (!t.ok) return t;
-    const table = t.value;
-    if (!isSeat(cmd.seat)) return fail('bad-seat', `${JSON.stringify(cmd.seat)} is not a seat (1-4)`);
-    if (table.seats[cmd.seat - 1]) return fail('seat-taken', `seat ${cmd.seat} is taken by ${table.seats[cmd.seat - 1]!.playerId}`);
-    const playerId = typeof cmd.playerId === 'string' ? cmd.playerId.trim() : '';
-    if (!playerId) return fail('player-needed', 'the player sitting down needs an id');
-    const other = table.seats.findIndex((s) => s?.playerId === playerId);
-    if (other >= 0) return fail('already-seated', `${playerId} already sits at seat ${other + 1}`);
-    const check = checkBuyIn(cmd.buyIn, table.pointValue, 0, false);
-    if (!check.ok) return check;
     const at = this.now();
-    const name = cmd.name?.trim() || undefined;
-    const committed = this.commitTable(table.id, [
-      { event: { type: 'player-seated', at, by: 'dealer', seat: cmd.seat, playerId, ...(name ? { name } : {}) } },
-      { event: { type: 'buy-in', at, by: 'dealer', seat: cmd.seat, playerId, amount: cmd.buyIn, short: false }, extra: { stackAfter: cmd.buyIn, shortAllowedAfter: true } },
+    const playerId = typeof cmd.playerId === 'string' ? cmd.playerId.trim() : '';
+    const name = (typeof cmd.name === 'string' ? cmd.name.trim() : '') || undefined;
+    return this.tableCommand(t.value, [
+      { type: 'player-seated', at, by: 'dealer', seat: cmd.seat, playerId, ...(name ? { name } : {}) },
+      { type: 'buy-in', at, by: 'dealer', seat: cmd.seat, playerId, amount: cmd.buyIn, short: false },
     ]);
-    if (!committed.ok) return committed;
-    table.seats[cmd.seat - 1] = { playerId, name: name ?? null, stack: cmd.buyIn, shortAllowed: true };
-    return this.changed(table, committed.value);
   }
 
   /**
@@ -284,36 +187,62 @@ export class TableService {
    * points after each full one. Refused while a hand is in play (no chips added during a hand).
    */
   buyIn(cmd: { tableId: string; seat: SeatNo; amount: number }): Result<TableSnapshot> {
-    const t = this.betweenHands(cmd.tableId, 'No chips can be added');
+    const t = this.table(cmd.tableId);
     if (!t.ok) return t;
-    const table = t.value;
-    const seat = this.occupied(table, cmd.seat);
-    if (!seat.ok) return seat;
-    const check = checkBuyIn(cmd.amount, table.pointValue, seat.value.stack, seat.value.shortAllowed);
-    if (!check.ok) return check;
-    const stackAfter = seat.value.stack + cmd.amount;
-    const committed = this.commitTable(table.id, [{
-      event: { type: 'buy-in', at: this.now(), by: 'dealer', seat: cmd.seat, playerId: seat.value.playerId, amount: cmd.amount, short: check.value.kind === 'short-buy-in' },
-      extra: { stackAfter, shortAllowedAfter: check.value.shortAllowedAfter },
+    const state = t.value.state;
+    const seat = isSeat(cmd.seat) ? state.seats[cmd.seat - 1] : null;
+    // Whether it is a short buy-in is the rules' answer (the fold checks the event says the same).
+    const kind = seat ? checkBuyIn(cmd.amount, state.pointValue, seat.stack, seat.shortBuyInAllowed) : null;
+    return this.tableCommand(t.value, [{
+      type: 'buy-in', at: this.now(), by: 'dealer', seat: cmd.seat, playerId: seat?.playerId ?? '', amount: cmd.amount,
+      short: kind?.ok === true && kind.value.kind === 'short-buy-in',
     }]);
-    if (!committed.ok) return committed;
-    seat.value.stack = stackAfter;
-    seat.value.shortAllowed = check.value.shortAllowedAfter;
-    return this.changed(table, committed.value);
   }
 
   /** A player leaves with his whole stack (cash-out in the ledger). Between hands only. */
   leaveSeat(cmd: { tableId: string; seat: SeatNo }): Result<TableSnapshot> {
-    const t = this.betweenHands(cmd.tableId, 'A player can leave');
+    const t = this.table(cmd.tableId);
     if (!t.ok) return t;
-    const seat = this.occupied(t.value, cmd.seat);
-    if (!seat.ok) return seat;
-    const committed = this.commitTable(t.value.id, [{
-      event: { type: 'player-left', at: this.now(), by: 'dealer', seat: cmd.seat, playerId: seat.value.playerId, cashOut: seat.value.stack },
+    const seat = isSeat(cmd.seat) ? t.value.state.seats[cmd.seat - 1] : null;
+    return this.tableCommand(t.value, [{
+      type: 'player-left', at: this.now(), by: 'dealer', seat: cmd.seat, playerId: seat?.playerId ?? '', cashOut: seat?.stack ?? 0,
     }]);
-    if (!committed.ok) return committed;
-    t.value.seats[cmd.seat - 1] = null;
-    return this.changed(t.value, committed.value);
+  }
+
+  // ------------------------------------------------------------------ start-ups and shut-downs
+
+  /**
+   * Records that `program` (version `version`) began running the table with `devices`: a
+   * `terminal-started` event saying whether the run before ended without a stop (a restart
+   * after a crash) and what differs from the last start's configuration.
+   */
+  recordStart(cmd: { tableId: string; program: string; version: string; devices: readonly StartedDevice[] }): Result<TableSnapshot> {
+    const t = this.table(cmd.tableId);
+    if (!t.ok) return t;
+    const last = this.repository.lastLifecycle(cmd.tableId);
+    const before = this.repository.lastStart(cmd.tableId);
+    const changed: string[] = [];
+    if (before) {
+      if (before.program !== cmd.program) changed.push(`program: ${before.program} -> ${cmd.program}`);
+      if (before.version !== cmd.version) changed.push(`version: ${before.version} -> ${cmd.version}`);
+      for (const role of ['shoe', 'scanner'] as const) {
+        const was = before.devices.find((d) => d.role === role)?.id ?? 'none';
+        const now = cmd.devices.find((d) => d.role === role)?.id ?? 'none';
+        if (was !== now) changed.push(`${role}: ${was} -> ${now}`);
+      }
+    }
+    return this.tableCommand(t.value, [{
+      type: 'terminal-started', at: this.now(), by: 'system', program: cmd.program, version: cmd.version,
+      devices: cmd.devices.map((d) => ({ role: d.role, id: d.id, label: d.label, simulated: d.simulated })),
+      afterCrash: last === 'terminal-started', changed,
+    }]);
+  }
+
+  /** Records that `program` stopped running the table in order (`terminal-stopped`). */
+  recordStop(cmd: { tableId: string; program: string }): Result<TableSnapshot> {
+    const t = this.table(cmd.tableId);
+    if (!t.ok) return t;
+    return this.tableCommand(t.value, [{ type: 'terminal-stopped', at: this.now(), by: 'system', program: cmd.program }]);
   }
 
   // ------------------------------------------------------------------ the hand
@@ -328,38 +257,16 @@ export class TableService {
     const t = this.table(cmd.tableId);
     if (!t.ok) return t;
     const table = t.value;
-    if (table.hand) return fail('hand-in-play', `hand ${table.hand.number} is still in play at table ${table.id}`);
-    if (!table.dealer) return fail('no-dealer', `no dealer is signed on at table ${table.id}: sign a dealer on first`);
-    const seats = SEATS.flatMap((s) => {
-      const p = table.seats[s - 1];
-      return p && p.stack > 0 ? [{ seat: s, playerId: p.playerId, ...(p.name ? { name: p.name } : {}), stack: p.stack }] : [];
-    });
-    if (seats.length < 2) {
-      return fail('not-enough-players', `a hand needs at least two players with chips; table ${table.id} has ${seats.length}`);
+    if (!table.hand) {
+      const held = this.integrityHold(table.id);
+      if (held) return held;
     }
-    const carried = table.lastHand ? carryOver(table.lastHand.state) : null;
-    let twoHanded: TwoHandedRound | undefined = cmd.twoHanded;
-    if (carried?.reservedRound) {
-      if (cmd.twoHanded) return fail('reserved-round-next', 'the next round is played with the reserved hands; it is not dealt');
-      const sameSeats = carried.reservedRound.hands.every((h) => seats.some((s) => s.seat === h.seat));
-      if (sameSeats && seats.length === 2) twoHanded = carried.reservedRound;
-    }
-    const fantasyland = (carried?.fantasyland ?? []).filter((s) => seats.some((x) => x.seat === s));
-    const number = table.handsStarted + 1;
-    const event: HandStarted = {
-      type: 'hand-started', at: this.now(), by: 'dealer', tableId: table.id, handId: `${table.id}-${number}`, handNumber: number,
-      button: table.button, seats, pointValue: table.pointValue,
-      profile: { name: table.profile.name, version: table.profile.version, snapshot: table.profileSnapshot },
-      mode: table.mode,
-      ...(table.mode === 'shoe' && table.seqModulo !== null ? { seqModulo: table.seqModulo } : {}),
-      ...(twoHanded ? { twoHanded } : {}),
-      ...(fantasyland.length ? { fantasyland } : {}),
-    };
-    const steps = this.advance(initialState, event);
+    const event = nextHandStarted(table.state, { at: this.now(), by: 'dealer', ...(cmd.twoHanded ? { twoHanded: cmd.twoHanded } : {}) });
+    if (!event.ok) return event;
+    const steps = this.advance(table.state, event.value.handId, event.value);
     if (!steps.ok) return steps;
-    const hand: LiveHand = { id: event.handId, number, state: initialState };
     table.scanBuffer = [];
-    return this.commitHand(table, hand, steps.value, true);
+    return this.commitHand(table, event.value.handId, steps.value);
   }
 
   /**
@@ -562,13 +469,18 @@ export class TableService {
     const person = typeof cmd.by === 'string' ? cmd.by.trim() : '';
     if (!person) return fail('name-needed', 'an alert is acknowledged by a named person');
     const note = cmd.note?.trim() || undefined;
-    const committed = this.commitTable(alert.tableId, [{
-      event: { type: 'alert-acknowledged', at: this.now(), by: cmd.as === 'floor' ? `floor:${person}` : 'dealer', alertId: alert.id, person, ...(note ? { note } : {}) },
-    }]);
+    if (alert.kind === 'integrity') {
+      if (cmd.as !== 'floor') return fail('floor-needed', `alert ${alert.id} is damage to the terminal's record: only the floor clears it`);
+      if (!note) return fail('reason-needed', `alert ${alert.id} is damage to the terminal's record: the floor clears it with a reason`);
+    }
+    const t = this.tables.get(alert.tableId);
+    if (!t) return fail('unknown-table', `alert ${alert.id} is of table ${alert.tableId}, which is not on this terminal`);
+    const committed = this.commitTable(t, [
+      { type: 'alert-acknowledged', at: this.now(), by: cmd.as === 'floor' ? `floor:${person}` : 'dealer', alertId: alert.id, person, ...(note ? { note } : {}) },
+    ]);
     if (!committed.ok) return committed;
     const acked = readAlert(this.store.db, alert.id)!;
-    const t = this.tables.get(alert.tableId);
-    if (t) this.changed(t, committed.value);
+    this.changed(t, committed.value);
     this.emit({ kind: 'alert-acknowledged', alert: acked });
     return ok(acked);
   }
@@ -583,41 +495,12 @@ export class TableService {
   /**
    * Attaches a card source to a table: a shoe's cards and faults flow into the open hand (a
    * gap or an unreadable card becomes the fold's misdeal; a device fault raises an alert); a
-   * scanner's cards fill the row the showdown expects next. Returns the function that detaches
-   * it. The source is not started or stopped here.
+   * scanner's cards fill the row the showdown expects next (app/services/device-routing.ts).
+   * Returns the function that detaches it. The source is not started or stopped here.
    */
   attachCardSource(tableId: string, source: CardSource): Result<() => void> {
     const t = this.table(tableId);
-    if (!t.ok) return t;
-    const table = t.value;
-    if (table.devices.has(source.id)) return fail('device-attached', `device ${source.id} is already attached to table ${tableId}`);
-    const status: DeviceStatus = {
-      device: source.id, role: source.role, label: source.label, simulated: source.simulated,
-      status: source.state === 'connected' ? 'connected' : source.state, detail: null, fault: false, at: this.now(),
-    };
-    const unsubscribe = source.subscribe((e) => this.onDeviceEvent(table, e));
-    table.devices.set(source.id, { source, status, unsubscribe, lastRead: this.lastReadOf(table, source.id) });
-    this.emit({ kind: 'device-status', tableId, device: status });
-    return ok(() => {
-      const d = table.devices.get(source.id);
-      if (!d || d.source !== source) return;
-      d.unsubscribe();
-      table.devices.delete(source.id);
-      this.emit({ kind: 'device-status', tableId, device: { ...d.status, status: 'detached', fault: false, detail: null, at: this.now() } });
-    });
-  }
-
-  /** The device's last read in the log: a card whose ACK a crash cut off is in the open hand
-   *  or, when that read ended it, in the last hand. */
-  private lastReadOf(table: LiveTable, device: string): LastRead | null {
-    const hand = table.hand ?? table.lastHand;
-    if (!hand) return null;
-    const events = this.store.handEvents<HandEvent>(hand.id);
-    for (let i = events.length - 1; i >= 0; i--) {
-      const b = events[i].body;
-      if ((b.type === 'card-dealt' || b.type === 'card-unreadable') && b.device === device && b.seq !== null) return { seq: b.seq, raw: b.raw };
-    }
-    return null;
+    return t.ok ? this.devices.attach(t.value, source) : t;
   }
 
   // ------------------------------------------------------------------ reading
@@ -662,13 +545,6 @@ export class TableService {
     return t ? ok(t) : fail('unknown-table', `there is no table ${JSON.stringify(tableId)} on this terminal`);
   }
 
-  private betweenHands(tableId: string, what: string): Result<LiveTable> {
-    const t = this.table(tableId);
-    if (!t.ok) return t;
-    if (t.value.hand) return fail('hand-in-play', `${what} only between hands: hand ${t.value.hand.number} is in play at table ${tableId}`);
-    return t;
-  }
-
   private openHand(tableId: string): Result<LiveTable> {
     const t = this.table(tableId);
     if (!t.ok) return t;
@@ -676,31 +552,32 @@ export class TableService {
     return t;
   }
 
-  private occupied(table: LiveTable, seat: unknown): Result<LiveSeat> {
-    if (!isSeat(seat)) return fail('bad-seat', `${JSON.stringify(seat)} is not a seat (1-4)`);
-    const s = table.seats[seat - 1];
-    return s ? ok(s) : fail('seat-empty', `seat ${seat} at table ${table.id} is empty`);
-  }
-
-  /** Applies `first` and every follow-up the fold asks for; refuses when `first` does not apply. */
-  private advance(state: HandState, first: HandEvent): Result<HandStep[]> {
-    const r = apply(state, first);
+  /**
+   * Folds `first` (an event of hand `handId`) into the table, then every follow-up the hand
+   * fold asks for; refuses when `first` does not apply. Each event is folded once, by the
+   * table's fold, which hands the hand's state after it too.
+   */
+  private advance(table: TableState, handId: string, first: HandEvent): Result<HandStep[]> {
+    const r = applyTableEntry(table, { handId, body: first });
     if (!r.ok) return r;
-    const steps: HandStep[] = [{ event: first, state: r.value }];
-    this.followUpsFrom(steps);
+    if (!r.value.hand) return ok([]); // not a hand's play (cannot happen for the events the service builds)
+    const steps: HandStep[] = [{ event: first, state: r.value.hand, table: r.value.table }];
+    this.followUpsFrom(steps, handId, steps[0]);
     return ok(steps);
   }
 
-  private followUpsFrom(steps: HandStep[], from: HandState = steps[steps.length - 1].state): void {
-    let state = from;
+  /** Appends to `steps` the follow-ups the hand fold asks for after `start` (the hand's and
+   *  the table's state). */
+  private followUpsFrom(steps: HandStep[], handId: string, start: { readonly state: HandState; readonly table: TableState }): void {
+    let last = start;
     for (let round = 0; round < MAX_FOLLOW_UPS; round++) {
-      const next = followUps(state, this.now());
+      const next = followUps(last.state, this.now());
       if (next.length === 0) return;
       for (const e of next) {
-        const r = apply(state, e);
-        if (!r.ok) throw new Error(`the hand fold refused its own follow-up ${e.type}: ${r.error.message}`);
-        state = r.value;
-        steps.push({ event: e, state });
+        const r = applyTableEntry(last.table, { handId, body: e });
+        if (!r.ok || !r.value.hand) throw new Error(`the table fold refused the hand's own follow-up ${e.type}: ${r.ok ? 'not a hand event' : r.error.message}`);
+        last = { event: e, state: r.value.hand, table: r.value.table } as HandStep;
+        steps.push(last as HandStep);
       }
     }
     throw new Error(`the hand fold asked for more than ${MAX_FOLLOW_UPS} rounds of follow-ups`);
@@ -709,106 +586,147 @@ export class TableService {
   private handEvent(tableId: string, event: HandEvent): Result<TableSnapshot> {
     const t = this.openHand(tableId);
     if (!t.ok) return t;
+    // Damage found at start: the hand may still be ended (a misdeal, a void, a note), not played on.
+    if (event.type !== 'hand-voided' && event.type !== 'misdeal-called' && event.type !== 'floor-correction') {
+      const held = this.integrityHold(tableId);
+      if (held) return held;
+    }
     const hand = t.value.hand!;
-    const steps = this.advance(hand.state, event);
+    const steps = this.advance(t.value.state, hand.id, event);
     if (!steps.ok) return steps;
-    return this.commitHand(t.value, hand, steps.value, false);
+    return this.commitHand(t.value, hand.id, steps.value);
   }
 
-  /** The alerts a run of hand steps raises: a misdeal, each new irregularity. */
-  private alertsOf(handId: string, before: HandState, steps: readonly HandStep[]): AlertDraft[] {
-    const out: AlertDraft[] = [];
-    let seen = before.irregularities.length;
-    for (const { event, state } of steps) {
-      if (event.type === 'misdeal-called') {
-        out.push({ kind: 'misdeal', code: event.cause, handId, message: `Misdeal in hand ${handId}: ${event.detail}. Redeal; the button stays.` });
-      }
-      for (const irr of state.irregularities.slice(seen)) {
-        out.push({ kind: 'irregularity', code: irr.kind, handId, message: `Hand ${handId}, seat ${irr.seat}: ${irr.detail}${irr.blocking ? ' (settlement waits for the floor)' : ''}` });
-      }
-      seen = state.irregularities.length;
+  /** A refusal while an integrity alert of the table is raised (the table does not deal), or null. */
+  private integrityHold(tableId: string): { ok: false; error: DomainError } | null {
+    const alert = this.raisedAlertsOf(tableId).find((a) => a.kind === 'integrity');
+    return alert ? integrityRefusal(alert) : null;
+  }
+
+  /**
+   * Raises an integrity alert on every table for each start-up finding (and on its own table for
+   * a hand that does not replay), unless the same alert is still raised from an earlier start:
+   * the alert persists across restarts until the floor clears it, and a start that finds the
+   * damage again raises it again.
+   */
+  private raiseIntegrityAlerts(found: readonly StartupFinding[], perTable: ReadonlyMap<string, StartupFinding[]>): void {
+    this.startupFindings.push(...found);
+    for (const list of perTable.values()) this.startupFindings.push(...list);
+    for (const table of this.tables.values()) {
+      const raised = this.raisedAlertsOf(table.id).filter((a) => a.kind === 'integrity');
+      const drafts: AlertDraft[] = [...found, ...(perTable.get(table.id) ?? [])]
+        .filter((f) => !raised.some((a) => a.code === f.code && a.message === f.message))
+        .map(integrityAlert);
+      if (drafts.length === 0) continue;
+      const committed = this.commitTable(table, [], drafts);
+      if (!committed.ok) throw new Error(`table ${table.id}: the start-up check found damage and could not record it: ${committed.error.message}`);
     }
-    return out;
   }
 
-  /** Appends a hand's steps (and the alerts they raise) in one transaction, then updates memory. */
-  private commitHand(table: LiveTable, hand: LiveHand, steps: readonly HandStep[], starting: boolean): Result<TableSnapshot> {
-    const before = hand.state;
-    const alerts = this.alertsOf(hand.id, before, steps);
-    const final = steps[steps.length - 1].state;
+  /**
+   * Appends a hand's steps (and the alerts they raise) in one transaction, then updates memory.
+   * When the hand ends, a `table-checkpoint` of the table after it goes into the same
+   * transaction: loading starts at the last one (and the audit checks each against the fold).
+   */
+  private commitHand(table: LiveTable, handId: string, steps: readonly HandStep[]): Result<TableSnapshot> {
+    if (steps.length === 0) return this.changed(table, []);
+    const open = table.hand?.id === handId ? table.hand : null;
+    const before = open?.state ?? initialState;
+    const alerts = handAlerts(handId, before, steps);
+    const last = steps[steps.length - 1];
+    const final = last.state;
     const ends = isOver(final) && !isOver(before);
-    const carried = ends ? carryOver(final) : null;
-    let stored: StoredEvent[];
-    try {
-      stored = this.store.write((tx) => {
-        const out: StoredEvent[] = [];
-        for (const step of steps) {
-          const s = tx.append({ tableId: table.id, handId: hand.id, body: step.event });
-          out.push(s);
-          this.projector.hand(s as StoredEvent<HandEvent>, step.state);
-          if (carried && step.state === final) {
-            const net = new Map<SeatNo, number>(carried.stacks.map((x) => [x.seat, x.stack - final.seats[x.seat - 1].player!.stack]));
-            this.projector.handEnded(s as StoredEvent<HandEvent>, final, net, carried.button);
-          }
-        }
-        for (const a of alerts) out.push(this.appendAlert(tx, table.id, a));
-        return out;
-      });
-    } catch (e) {
-      return storeFailed(e);
+    let checkpoint: TableEvent | null = null;
+    if (ends) {
+      const cp = checkpointOf(last.table, this.now());
+      if (!cp.ok) return cp;
+      checkpoint = cp.value;
     }
-    this.committed(stored);
-    hand.state = final;
-    if (starting) {
-      table.hand = hand;
-      table.handsStarted = hand.number;
-    }
-    if (carried) {
-      table.hand = null;
-      table.lastHand = hand;
-      table.button = carried.button;
-      for (const s of carried.stacks) {
-        const seat = table.seats[s.seat - 1];
-        if (seat && seat.playerId === s.playerId) seat.stack = s.stack;
+    const number = open?.number ?? last.table.handsStarted;
+    const stored = this.write((tx) => {
+      const out: StoredEvent[] = [];
+      let before = table.state;
+      for (const step of steps) {
+        const s = tx.append({ tableId: table.id, handId, body: step.event });
+        out.push(s);
+        projectEntry(this.projector, tx, s, before, { table: step.table, hand: step.state });
+        before = step.table;
       }
+      for (const a of alerts) out.push(this.appendAlert(tx, table.id, a, last.table));
+      if (checkpoint) out.push(this.appendTableEvent(tx, table.id, checkpoint, last.table));
+      return out;
+    });
+    if (!stored.ok) return stored;
+    table.state = last.table;
+    if (ends) {
+      table.lastHand = { id: handId, number, state: final };
       table.scanBuffer = [];
     }
-    return this.changed(table, stored);
+    return this.changed(table, stored.value);
   }
 
-  private appendAlert(tx: WriteTx, tableId: string, a: AlertDraft): StoredEvent {
-    const event: TableEvent = {
-      type: 'alert-raised', at: this.now(), by: 'system', alertId: this.projector.nextAlertId(), kind: a.kind, code: a.code,
-      message: a.message, handId: a.handId, ...(a.device ? { device: a.device } : {}),
-    };
-    const s = tx.append({ tableId, body: event });
-    this.projector.table(tx, s as StoredEvent<TableEvent>);
-    return s;
-  }
-
-  /** Appends table-level events (with what their projection needs) in one transaction. */
-  private commitTable(
-    tableId: string,
-    items: readonly { event: TableEvent; extra?: { stackAfter?: number; shortAllowedAfter?: boolean } }[],
-    alerts: readonly AlertDraft[] = [],
-  ): Result<StoredEvent[]> {
+  /** Runs `fn` in one write transaction; a failure is a `store-failed` refusal (nothing written). */
+  private write(fn: (tx: WriteTx) => StoredEvent[]): Result<StoredEvent[]> {
     let stored: StoredEvent[];
     try {
-      stored = this.store.write((tx) => {
-        const out: StoredEvent[] = [];
-        for (const item of items) {
-          const s = tx.append({ tableId, body: item.event });
-          this.projector.table(tx, s as StoredEvent<TableEvent>, item.extra);
-          out.push(s);
-        }
-        for (const a of alerts) out.push(this.appendAlert(tx, tableId, a));
-        return out;
-      });
+      stored = this.store.write(fn);
     } catch (e) {
       return storeFailed(e);
     }
     this.committed(stored);
     return ok(stored);
+  }
+
+  /** Appends one table-level event and writes its rows from the table's state after it. */
+  private appendTableEvent(tx: WriteTx, tableId: string, event: TableEvent, after: TableState): StoredEvent {
+    const s = tx.append({ tableId, body: event });
+    projectEntry(this.projector, tx, s, null, { table: after, hand: null });
+    return s;
+  }
+
+  private appendAlert(tx: WriteTx, tableId: string, a: AlertDraft, state: TableState): StoredEvent {
+    const event: TableEvent = {
+      type: 'alert-raised', at: this.now(), by: 'system', alertId: this.projector.nextAlertId(), kind: a.kind, code: a.code,
+      message: a.message, handId: a.handId, ...(a.device ? { device: a.device } : {}),
+    };
+    // An alert changes nothing at the table; the fold checks its shape.
+    const checked = applyTable(state, { handId: null, body: event });
+    if (!checked.ok) throw new Error(`the table fold refused an alert the terminal built: ${checked.error.message}`);
+    return this.appendTableEvent(tx, tableId, event, state);
+  }
+
+  /**
+   * Appends table-level events (and alerts) in one transaction, each with the table's state
+   * after it (`states`, from the fold), then makes the last one the table's.
+   */
+  private commitTable(table: LiveTable, events: readonly TableEvent[], alerts: readonly AlertDraft[] = [], states?: readonly TableState[]): Result<StoredEvent[]> {
+    let after = table.state;
+    const folded: TableState[] = [];
+    if (states) {
+      folded.push(...states);
+      after = states[states.length - 1] ?? after;
+    } else {
+      for (const e of events) {
+        const r = applyTable(after, { handId: null, body: e });
+        if (!r.ok) return r;
+        after = r.value;
+        folded.push(after);
+      }
+    }
+    const stored = this.write((tx) => {
+      const out = events.map((e, i) => this.appendTableEvent(tx, table.id, e, folded[i]));
+      for (const a of alerts) out.push(this.appendAlert(tx, table.id, a, after));
+      return out;
+    });
+    if (!stored.ok) return stored;
+    table.state = after;
+    return stored;
+  }
+
+  /** A command made of table-level events: folded, committed, and the new snapshot. */
+  private tableCommand(table: LiveTable, events: readonly TableEvent[]): Result<TableSnapshot> {
+    const committed = this.commitTable(table, events);
+    return committed.ok ? this.changed(table, committed.value) : committed;
   }
 
   /** A note on a hand that is no longer in play (the fold allows only a note there). */
@@ -819,133 +737,16 @@ export class TableService {
     if (!state.ok) return fail('replay-failed', `hand ${handId} does not replay: ${state.error.message}`);
     const r = apply(state.value, event);
     if (!r.ok) return r;
-    let stored: StoredEvent[];
-    try {
-      stored = this.store.write((tx) => {
-        const s = tx.append({ tableId: table.id, handId, body: event });
-        this.projector.hand(s as StoredEvent<HandEvent>, r.value);
-        return [s];
-      });
-    } catch (e) {
-      return storeFailed(e);
-    }
-    this.committed(stored);
+    const atTable = applyTable(table.state, { handId, body: event });
+    if (!atTable.ok) return atTable;
+    const stored = this.write((tx) => {
+      const s = tx.append({ tableId: table.id, handId, body: event });
+      projectEntry(this.projector, tx, s, table.state, { table: atTable.value, hand: r.value });
+      return [s];
+    });
+    if (!stored.ok) return stored;
     if (table.lastHand?.id === handId) table.lastHand.state = r.value;
-    return this.changed(table, stored);
-  }
-
-  // ------------------------------------------------------------------ devices
-
-  /**
-   * A device's event. Acknowledge-after-commit: the device's `acknowledge` (its ACK on the wire)
-   * is called only once what the event changes is committed, or once it is known to need no
-   * record; a failed commit leaves it unacknowledged, and the device resends.
-   */
-  private onDeviceEvent(table: LiveTable, e: SourceEvent): void {
-    const attached = table.devices.get(e.device);
-    if (!attached) return;
-    if (this.recordDeviceEvent(table, attached, e)) e.acknowledge?.();
-  }
-
-  /** Records a device event; true when it is committed (or needs no record). */
-  private recordDeviceEvent(table: LiveTable, attached: AttachedDevice, e: SourceEvent): boolean {
-    if (e.kind === 'card') {
-      if (attached.source.role === 'scanner') return this.scannerCard(table, attached, e.card);
-      const seq = e.seq ?? null;
-      const raw = toHex(e.raw);
-      // A shoe resending a frame whose ACK a crash cut off: recorded already, never twice.
-      if (seq !== null && attached.lastRead?.seq === seq && attached.lastRead.raw === raw) return true;
-      const r = this.cardRead({ tableId: table.id, card: e.card, seq, raw, ...this.originOfDevice(attached) });
-      const recorded = r.ok || this.refuseDeviceRead(table, attached, r.error, e.card);
-      if (recorded && seq !== null) attached.lastRead = { seq, raw };
-      return recorded;
-    }
-    return this.deviceStatus(table, attached, e);
-  }
-
-  private originOfDevice(attached: AttachedDevice): ReadOrigin {
-    return { device: attached.source.id, simulated: attached.source.simulated };
-  }
-
-  private deviceStatus(table: LiveTable, attached: AttachedDevice, e: StatusEvent): boolean {
-    if (e.status === 'unreadable' || e.status === 'sequence-gap') {
-      if (attached.source.role !== 'shoe') return true;
-      const r = e.status === 'unreadable'
-        ? this.cardUnreadable({ tableId: table.id, raw: e.raw, ...this.originOfDevice(attached) })
-        : this.sequenceGap({ tableId: table.id, expected: e.expected, got: e.received });
-      return r.ok || this.refuseDeviceRead(table, attached, r.error);
-    }
-    const fault = FAULT_STATUSES.has(e.status) && !(e.status === 'disconnected' && !e.willRetry && e.reason === 'stopped');
-    const detail = 'reason' in e ? e.reason : e.status === 'heartbeat-lost' ? `nothing heard for ${e.silentMs} ms` : e.status === 'device-status' ? e.code : null;
-    const at = new Date(e.at).toISOString();
-    const previous = attached.status;
-    attached.status = { ...previous, status: e.status, detail, fault, at };
-    this.emit({ kind: 'device-status', tableId: table.id, device: attached.status });
-    if (e.status === 'heartbeat-restored' && previous.status !== 'heartbeat-lost') return true;
-    if (previous.status === e.status && previous.detail === detail) return true; // a retry loop repeats itself; log it once
-    const alerts: AlertDraft[] = fault
-      ? [{ kind: 'device-fault', code: e.status, handId: table.hand?.id ?? null, device: e.device, message: `${attached.source.label}: ${e.status}${detail ? ` (${detail})` : ''}` }]
-      : [];
-    const committed = this.commitTable(table.id, [{
-      event: { type: 'device-status', at: this.now(), by: 'device', device: e.device, role: attached.source.role, status: e.status, ...(detail ? { detail } : {}) },
-    }], alerts);
-    if (committed.ok) this.changed(table, committed.value);
-    return committed.ok;
-  }
-
-  /**
-   * A card from the showdown scanner: fills the row the showdown expects next. True when it is
-   * recorded: refused (the refusal is logged), or the row it completes is committed, or it
-   * joins the row being read (held in memory until the row is complete).
-   */
-  private scannerCard(table: LiveTable, attached: AttachedDevice, card: Card): boolean {
-    const refuse = (error: DomainError) => this.refuseDeviceRead(table, attached, error, card);
-    const target = table.hand ? scannerExpects(table.hand.state) : null;
-    if (!table.hand || !target) {
-      return refuse({ code: 'no-row-expected', message: `${formatCard(card)} was scanned, but no row is waiting to be read` });
-    }
-    if (table.scanBuffer.includes(card)) {
-      return refuse({ code: 'scanned-twice', message: `${formatCard(card)} is already in this row` });
-    }
-    // A card that is not the seat's is refused at once, before the row fills.
-    const notTheSeats = scannedCardRefusal(table.hand.state, target.seat, card);
-    if (notTheSeats) return refuse(notTheSeats);
-    const buffer = [...table.scanBuffer, card];
-    if (buffer.length < SEGMENT_SIZES[target.row]) {
-      table.scanBuffer = buffer;
-      this.emit({ kind: 'state-changed', tableId: table.id, table: this.snapshotOf(table), events: [] });
-      return true;
-    }
-    table.scanBuffer = [];
-    const r = this.scanRow({ tableId: table.id, seat: target.seat, row: target.row, cards: buffer });
-    return r.ok || refuse(r.error);
-  }
-
-  /**
-   * A device read the hand refused: kept in the log (`device-read-refused`) for the floor and
-   * pushed to the screen. A scanned card that is not the seat's also raises an irregularity
-   * alert: a player may be showing a card he was not dealt.
-   */
-  private refuseDeviceRead(table: LiveTable, attached: AttachedDevice, error: DomainError, card?: Card): boolean {
-    const device = attached.source.id;
-    const alerts: AlertDraft[] = error.code === 'card-not-this-seats'
-      ? [{ kind: 'irregularity', code: error.code, handId: table.hand?.id ?? null, device, message: error.message }]
-      : [];
-    const committed = this.commitTable(table.id, [{
-      event: {
-        type: 'device-read-refused', at: this.now(), by: 'device', device, role: attached.source.role,
-        ...(card !== undefined ? { card: formatCard(card) } : {}), code: error.code, message: error.message,
-      },
-    }], alerts);
-    if (committed.ok) this.changed(table, committed.value);
-    this.emit({ kind: 'device-input-refused', tableId: table.id, device, error });
-    return committed.ok;
-  }
-
-  private scanTarget(table: LiveTable): ScanTarget | null {
-    if (!table.hand) return null;
-    const t = scannerExpects(table.hand.state);
-    return t ? { seat: t.seat, row: t.row, cards: [...table.scanBuffer], size: SEGMENT_SIZES[t.row] } : null;
+    return this.changed(table, stored.value);
   }
 
   // ------------------------------------------------------------------ snapshots and updates
@@ -965,19 +766,7 @@ export class TableService {
   }
 
   private snapshotOf(t: LiveTable): TableSnapshot {
-    const hand: HandSnapshot | null = t.hand
-      ? { handId: t.hand.id, number: t.hand.number, open: true, state: t.hand.state }
-      : t.lastHand ? { handId: t.lastHand.id, number: t.lastHand.number, open: false, state: t.lastHand.state } : null;
-    const seats: SeatSnapshot[] = SEATS.map((seat) => {
-      const s = t.seats[seat - 1];
-      return { seat, player: s ? { id: s.playerId, name: s.name } : null, stack: s?.stack ?? 0, shortBuyInAllowed: s?.shortAllowed ?? false };
-    });
-    return {
-      tableId: t.id, name: t.name, profile: t.profile, pointValue: t.pointValue, mode: t.mode, seqModulo: t.seqModulo,
-      button: t.hand?.state.info?.button ?? t.button, handsStarted: t.handsStarted, dealer: t.dealer, seats, hand,
-      alerts: this.raisedAlertsOf(t.id),
-      devices: [...t.devices.values()].map((d) => d.status), scanTarget: this.scanTarget(t), buyIn: buyInMinimums(t.pointValue),
-    };
+    return tableSnapshot(t, this.raisedAlertsOf(t.id), this.devices.scanTarget(t));
   }
 
   /** Tells subscribers about a committed change and returns the new snapshot. */
@@ -1001,49 +790,74 @@ export class TableService {
 
   // ------------------------------------------------------------------ start-up
 
-  /** Loads the tables and rebuilds open hands from their events. */
-  private load(): void {
-    const db = this.store.db;
-    const rows = db.prepare('SELECT * FROM tables ORDER BY opened_event_id').all() as {
-      id: string; name: string; profile: string; point_value: number; mode: 'shoe' | 'scanner-only'; seq_modulo: number | null; button: number; hands_started: number;
-    }[];
-    for (const r of rows) {
-      const snapshot = JSON.parse(r.profile) as Record<string, unknown>;
-      const profile = resolveProfile(snapshot);
-      if (!profile.ok) throw new Error(`table ${r.id}: its stored profile is no longer valid: ${profile.error.message}`);
-      const t: LiveTable = {
-        id: r.id, name: r.name, profile: profile.value, profileSnapshot: snapshot, pointValue: r.point_value, mode: r.mode, seqModulo: r.seq_modulo,
-        button: r.button as SeatNo, handsStarted: r.hands_started, seats: [null, null, null, null],
-        dealer: this.projector.currentSession(r.id)?.dealer ?? null, hand: null, lastHand: null, devices: new Map(), scanBuffer: [],
-      };
-      const seats = db.prepare('SELECT seat, player, name, stack, short_buy_in_allowed FROM seats WHERE table_id = ?').all(r.id) as {
-        seat: SeatNo; player: string; name: string | null; stack: number; short_buy_in_allowed: number;
-      }[];
-      for (const s of seats) t.seats[s.seat - 1] = { playerId: s.player, name: s.name, stack: s.stack, shortAllowed: s.short_buy_in_allowed === 1 };
-      const recent = db.prepare('SELECT id, number, outcome FROM hands WHERE table_id = ? ORDER BY number DESC LIMIT 1').get(r.id) as
-        { id: string; number: number; outcome: string } | undefined;
-      if (recent) {
-        const events = this.store.handEvents<HandEvent>(recent.id).map((e) => e.body);
-        const state = replay(events);
-        if (!state.ok) throw new Error(`table ${r.id}: hand ${recent.id} cannot be rebuilt from its events: ${state.error.message}`);
-        const hand: LiveHand = { id: recent.id, number: recent.number, state: state.value };
-        if (recent.outcome === 'open') {
-          t.hand = hand;
+  /**
+   * Loads every table by folding its log: from its last `table-checkpoint` (written at the end
+   * of every hand) on, or from `table-opened`. Returns, per table, what did not add up: an
+   * entry the fold refuses (the table is loaded as it stood before it, and does not deal) and
+   * query rows that differ from the fold (the rows are a convenience; the log is the record).
+   */
+  private load(): Map<string, StartupFinding[]> {
+    const findings = new Map<string, StartupFinding[]>();
+    for (const tableId of this.repository.tableIds()) {
+      const found: StartupFinding[] = [];
+      let state: TableState | null = null;
+      let from = 0;
+      const cp = this.repository.lastCheckpoint(tableId);
+      if (cp) {
+        const restored = tableFromCheckpoint(cp.body as TableCheckpoint);
+        if (restored.ok) {
+          state = restored.value;
+          from = cp.id;
         } else {
-          t.lastHand = hand;
+          found.push({ code: 'table-does-not-replay', message: `table ${tableId}: its checkpoint at log row ${cp.id} is not valid: ${restored.error.message}` });
         }
       }
-      this.tables.set(t.id, t);
-      if (t.hand) this.resume(t, t.hand);
+      for (const entry of this.repository.entriesAfter(tableId, from)) {
+        const r = applyTable(state, entry);
+        if (!r.ok) {
+          found.push({
+            code: 'table-does-not-replay',
+            message: `table ${tableId} cannot be rebuilt from its log: log row ${entry.id} (${entry.type}${entry.handId ? ` of hand ${entry.handId}` : ''}): ${r.error.message}`,
+          });
+          break;
+        }
+        state = r.value;
+      }
+      if (!state) {
+        this.startupFindings.push(...found);
+        continue; // nothing to load it from: the finding is listed, and there is no table to deal at
+      }
+      const t = new LiveTable(state);
+      found.push(...this.projectionDifferences(state));
+      if (!t.hand && state.handsStarted > 0) {
+        const last = handIdFor(state.id, state.handsStarted);
+        const replayed = replay(this.store.handEvents<HandEvent>(last).map((e) => e.body));
+        if (replayed.ok) t.lastHand = { id: last, number: state.handsStarted, state: replayed.value };
+      }
+      this.tables.set(tableId, t);
+      if (found.length > 0) findings.set(tableId, found);
+      else if (t.hand) this.resume(t);
     }
+    return findings;
+  }
+
+  /**
+   * Where the table's query rows (tables, seats, the last hand's outcome) differ from the fold:
+   * a row written outside the terminal. The rows are rewritten from the fold as events change
+   * them; `table audit` rebuilds and compares them all.
+   */
+  private projectionDifferences(state: TableState): StartupFinding[] {
+    const out = rowDifferences(state, this.repository.rows(state.id));
+    return out.length === 0 ? [] : [{ code: 'query-tables-differ', message: `table ${state.id}: the query tables differ from the log: ${out.join('; ')}` }];
   }
 
   /** A recovered open hand: append what the fold still asks for (or finish it if it ended). */
-  private resume(t: LiveTable, hand: LiveHand): void {
+  private resume(t: LiveTable): void {
+    const hand = t.hand!;
     const steps: HandStep[] = [];
-    this.followUpsFrom(steps, hand.state);
+    this.followUpsFrom(steps, hand.id, { state: hand.state, table: t.state });
     if (steps.length > 0) {
-      const r = this.commitHand(t, hand, steps, false);
+      const r = this.commitHand(t, hand.id, steps);
       if (!r.ok) throw new Error(`table ${t.id}: hand ${hand.id} could not be resumed: ${r.error.message}`);
     }
   }

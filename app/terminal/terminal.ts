@@ -11,11 +11,12 @@ import { InProcessShoe } from '../../hardware/sim/in-process-shoe';
 import type { Handlers, PushEvents, PushName } from '../contract/handlers';
 import type { Reason, TerminalView } from '../contract/view';
 import { fail, ok, type Result } from '../domain/result';
-import { openStore, type Store } from '../services/store';
+import { openStore, StoreError, type Store } from '../services/store';
 import { TableService, type TableSnapshot, type TableUpdate } from '../services/table-service';
 import type { DeviceConfig, TerminalConfig } from './config';
 import { createDispatch, type Dispatch } from './dispatch';
 import { createHandlers } from './handlers';
+import { PROGRAM_VERSION } from '../version';
 import { toTerminalView, type DeviceIdentity, type ViewContext } from './view';
 
 export interface OpenTerminalOptions {
@@ -24,6 +25,8 @@ export interface OpenTerminalOptions {
   /** Where the migrations are (a bundled main process names them). */
   readonly migrationsDir?: string;
   readonly log?: (line: string) => void;
+  /** Which front door runs the table (`electron`, `serve`), recorded at each start and stop. */
+  readonly program?: string;
 }
 
 export interface Terminal {
@@ -53,7 +56,9 @@ function makeDevice(config: DeviceConfig, role: 'shoe' | 'scanner'): CardSource 
 }
 
 function identity(source: CardSource | null): DeviceIdentity | null {
-  return source ? { id: source.id, label: source.label, simulated: source.simulated } : null;
+  // Only a serial device on the lines format reads without a check (the framed format has its CRC).
+  const checked = !(source instanceof SerialCardDevice && source.format === 'lines');
+  return source ? { id: source.id, label: source.label, simulated: source.simulated, checked } : null;
 }
 
 /**
@@ -99,9 +104,12 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
       ...(options.migrationsDir ? { migrationsDir: options.migrationsDir } : {}),
     });
   } catch (e) {
+    // A StoreError names the file already, and its code tells the front door how to exit.
+    if (e instanceof StoreError) throw e;
     throw new Error(`cannot open the database ${config.db}: ${e instanceof Error ? e.message : String(e)}`);
   }
   const service = new TableService(store, { onListenerError: (e) => log(`a screen update failed: ${e instanceof Error ? e.stack : String(e)}`) });
+  for (const f of service.startupFindings) log(`start-up check: ${f.code}: ${f.message} (the table does not deal until the floor clears the alert)`);
   const table = ensureTable(service, config, log);
   if (!table.ok) {
     store.close();
@@ -156,7 +164,10 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
   for (const source of [shoe, scanner]) {
     if (!source) continue;
     const attached = service.attachCardSource(tableId, source);
-    if (!attached.ok) throw new Error(`cannot attach ${source.label}: ${attached.error.message}`);
+    if (!attached.ok) {
+      store.close();
+      throw new Error(`cannot attach ${source.label}: ${attached.error.message}`);
+    }
     detach.push(attached.value);
   }
   for (const source of [shoe, scanner]) {
@@ -167,6 +178,14 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
       log(`${source.label}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+
+  // Every start is on record, with its devices; so is every orderly stop (a crash leaves none).
+  const program = options.program ?? 'terminal';
+  const started = service.recordStart({
+    tableId, program, version: PROGRAM_VERSION,
+    devices: [shoe, scanner].flatMap((d, i) => (d ? [{ role: i === 0 ? 'shoe' as const : 'scanner' as const, id: d.id, label: d.label, simulated: d.simulated }] : [])),
+  });
+  if (!started.ok) log(`the start could not be recorded: ${started.error.message}`);
 
   const handlers = createHandlers({ service, tableId, toView });
   const dispatch = createDispatch(handlers, { onError: (name, e) => log(`${name} failed: ${e instanceof Error ? e.stack : String(e)}`) });
@@ -193,6 +212,8 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
       unsubscribe();
       for (const source of [shoe, scanner]) await source?.stop().catch(() => {});
       for (const d of detach) d();
+      const stopped = service.recordStop({ tableId, program });
+      if (!stopped.ok) log(`the stop could not be recorded: ${stopped.error.message}`);
       store.close();
     },
   };

@@ -36,6 +36,8 @@ export interface DeviceIdentity {
   readonly id: string;
   readonly label: string;
   readonly simulated: boolean;
+  /** False when the device's wire format has no integrity check (the lines format). */
+  readonly checked: boolean;
 }
 
 // ---------------------------------------------------------------- hand words
@@ -69,7 +71,12 @@ function wordsOfRows(rows: SetRows, lowballMiddle: boolean): Readonly<Record<Row
 
 /** The screen's device status from the service's last report. */
 function deviceView(role: 'shoe' | 'scanner', identity: DeviceIdentity | null, status: DeviceStatus | undefined): DeviceView {
-  if (!identity) return { role, kind: 'none', status: 'off', label: '', detail: null };
+  if (!identity) return { role, kind: 'none', status: 'off', label: '', detail: null, unchecked: false };
+  const view = viewOfStatus(role, identity, status);
+  return { ...view, unchecked: !identity.checked };
+}
+
+function viewOfStatus(role: 'shoe' | 'scanner', identity: DeviceIdentity, status: DeviceStatus | undefined): Omit<DeviceView, 'unchecked'> {
   const kind = identity.simulated ? 'simulated' : 'serial';
   const label = status?.label ?? identity.label;
   if (!status) return { role, kind, status: 'connecting', label, detail: null };

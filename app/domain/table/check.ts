@@ -3,7 +3,7 @@
  * and `table-checkpoint` both carry, and the names people type.
  */
 import { isNonEmptyText, isPositiveInteger, isSeatNo } from '../hand/check';
-import type { DealMode, ProfileSnapshot, SeatNo } from '../hand/events';
+import type { TableOpening } from './events';
 import { isObject, showJson } from '../json';
 import { MAX_POINT_VALUE, checkAmount } from '../money';
 import { resolveProfile, type Profile } from '../profiles';
@@ -16,15 +16,7 @@ export function isTrimmedName(x: unknown): x is string {
 }
 
 /** The fields a table is opened with. */
-export interface OpeningFields {
-  readonly tableId: string;
-  readonly name: string;
-  readonly profile: { readonly name: string; readonly version: number; readonly snapshot: ProfileSnapshot };
-  readonly pointValue: number;
-  readonly mode: DealMode;
-  readonly seqModulo: number | null;
-  readonly button: SeatNo;
-}
+export type OpeningFields = TableOpening;
 
 /**
  * Checks the fields of `table-opened` (or of a checkpoint, `what` naming it): the table id,

@@ -12,8 +12,9 @@ interface Base {
 }
 
 /** A table is set up on this terminal: its rules, stakes and where the button starts. */
-export interface TableOpened extends Base {
-  readonly type: 'table-opened';
+/** What a table is: its id and name, its rules and stakes, how it deals, where its button sits
+ *  (opened with it; a checkpoint repeats it). */
+export interface TableOpening {
   readonly tableId: string;
   readonly name: string;
   readonly profile: { readonly name: string; readonly version: number; readonly snapshot: ProfileSnapshot };
@@ -22,7 +23,12 @@ export interface TableOpened extends Base {
   readonly mode: DealMode;
   /** The shoe's sequence numbers wrap here (100 for the framed format); null: never. */
   readonly seqModulo: number | null;
+  /** Where the (next) hand's button sits. */
   readonly button: SeatNo;
+}
+
+export interface TableOpened extends Base, TableOpening {
+  readonly type: 'table-opened';
 }
 
 /** A dealer takes the box (relieving whoever dealt before). */
@@ -128,16 +134,8 @@ export interface CheckpointSeat {
  * log has built (else `checkpoint-mismatch`). Refused while a hand is in play: its fields are
  * the table's state with no open hand. Plain JSON in a fixed key order (`checkpointOf`).
  */
-export interface TableCheckpoint extends Base {
+export interface TableCheckpoint extends Base, TableOpening {
   readonly type: 'table-checkpoint';
-  readonly tableId: string;
-  readonly name: string;
-  readonly profile: { readonly name: string; readonly version: number; readonly snapshot: ProfileSnapshot };
-  readonly pointValue: number;
-  readonly mode: DealMode;
-  readonly seqModulo: number | null;
-  /** Where the next hand's button sits. */
-  readonly button: SeatNo;
   readonly handsStarted: number;
   /** Seats 1-4 in order, null when empty. */
   readonly seats: readonly (CheckpointSeat | null)[];
@@ -149,14 +147,44 @@ export interface TableCheckpoint extends Base {
   };
 }
 
+/** A device a program runs the table with, as a start records it. */
+export interface StartedDevice {
+  readonly role: 'shoe' | 'scanner';
+  /** The device's id (`sim:shoe`, `path:/dev/ttyUSB0`, `usb:0403:6001:A1`). */
+  readonly id: string;
+  readonly label: string;
+  readonly simulated: boolean;
+}
+
+/**
+ * A program (the terminal's window, `serve`, `simulate`) began running the table: which one and
+ * its version, the devices it runs with, whether the run before it ended without a
+ * `terminal-stopped` (a crash, a power cut, a kill), and what differs from the last start's
+ * configuration, in words (empty at the first start and when nothing changed).
+ */
+export interface TerminalStarted extends Base {
+  readonly type: 'terminal-started';
+  readonly program: string;
+  readonly version: string;
+  readonly devices: readonly StartedDevice[];
+  readonly afterCrash: boolean;
+  readonly changed: readonly string[];
+}
+
+/** The program stopped running the table, in order (a crash leaves no such event). */
+export interface TerminalStopped extends Base {
+  readonly type: 'terminal-stopped';
+  readonly program: string;
+}
+
 export type TableEvent =
   | TableOpened | DealerOn | DealerOff | PlayerSeated | BuyIn | PlayerLeft | AlertRaised | AlertAcknowledged | DeviceStatusChanged
-  | DeviceReadRefused | TableCheckpoint;
+  | DeviceReadRefused | TableCheckpoint | TerminalStarted | TerminalStopped;
 export type TableEventType = TableEvent['type'];
 
 export const TABLE_EVENT_TYPES: readonly TableEventType[] = [
   'table-opened', 'dealer-on', 'dealer-off', 'player-seated', 'buy-in', 'player-left', 'alert-raised', 'alert-acknowledged', 'device-status',
-  'device-read-refused', 'table-checkpoint',
+  'device-read-refused', 'table-checkpoint', 'terminal-started', 'terminal-stopped',
 ];
 
 /** The table event with the given type. */

@@ -12,7 +12,7 @@ import { formatAmount, isActor, isFloorActor, isIsoTime, isNonEmptyText, isPosit
 import type { HandEvent, HandStarted } from '../hand/events';
 import { HAND_EVENT_TYPES } from '../hand/events';
 import { apply } from '../hand/fold';
-import { initialState as handInitialState, isOver } from '../hand/state';
+import { initialState as handInitialState, isOver, type HandState } from '../hand/state';
 import { carryOver } from '../hand/views';
 import { showJson } from '../json';
 import { fail, ok, type Result } from '../result';
@@ -22,7 +22,7 @@ import { bodyOf, checkpointBody } from './checkpoint';
 import { differenceText, firstDifference } from './difference';
 import type {
   AlertAcknowledged, AlertRaised, BuyIn, DealerOff, DealerOn, DeviceReadRefused, DeviceStatusChanged, PlayerLeft, PlayerSeated,
-  TableCheckpoint, TableEvent, TableEventOf, TableEventType, TableOpened,
+  StartedDevice, TableCheckpoint, TableEvent, TableEventOf, TableEventType, TableOpened, TerminalStarted, TerminalStopped,
 } from './events';
 import { ALERT_KINDS, TABLE_EVENT_TYPES } from './events';
 import { nextHandStarted } from './next-hand';
@@ -196,6 +196,25 @@ function deviceReadRefused(state: TableState, e: DeviceReadRefused): Step {
   ]);
 }
 
+function startedDevice(x: unknown): boolean {
+  const d = x as StartedDevice | null;
+  return typeof d === 'object' && d !== null && role(d.role) && isNonEmptyText(d.id) && text(d.label) && typeof d.simulated === 'boolean';
+}
+
+function terminalStarted(state: TableState, e: TerminalStarted): Step {
+  return shape(state, e.type, [
+    [isNonEmptyText(e.program), `program must be non-empty text, not ${showJson(e.program)}`],
+    [isNonEmptyText(e.version), `version must be non-empty text, not ${showJson(e.version)}`],
+    [Array.isArray(e.devices) && e.devices.every(startedDevice), 'devices must be a list of { role, id, label, simulated }'],
+    [typeof e.afterCrash === 'boolean', `afterCrash must be true or false, not ${showJson(e.afterCrash)}`],
+    [Array.isArray(e.changed) && e.changed.every(text), 'changed must be a list of texts'],
+  ]);
+}
+
+function terminalStopped(state: TableState, e: TerminalStopped): Step {
+  return shape(state, e.type, [[isNonEmptyText(e.program), `program must be non-empty text, not ${showJson(e.program)}`]]);
+}
+
 // ---------------------------------------------------------------------------------------
 // Checkpoints
 
@@ -233,25 +252,39 @@ function pastHandNote(state: TableState, handId: string, e: HandEvent): Step {
   return ok(state);
 }
 
+/** What a hand's event did: the table after it, and the hand's own state after it (also when
+ *  the event ended the hand, which the table then no longer holds; null for a note on a past hand). */
+export interface TableStep {
+  readonly table: TableState;
+  readonly hand: HandState | null;
+}
+
 /** An event of the hand `handId`. */
-function handEntry(state: TableState, handId: string, e: HandEvent): Step {
-  if (e.type === 'hand-started') return handStarted(state, handId, e);
+function handEntry(state: TableState, handId: string, e: HandEvent): Result<TableStep> {
+  if (e.type === 'hand-started') {
+    const started = handStarted(state, handId, e);
+    return started.ok ? ok({ table: started.value, hand: started.value.hand!.state }) : started;
+  }
   const open = state.hand;
   if (open?.id !== handId) {
     const number = handNumberOf(state.id, handId);
-    if (number !== null && number <= state.handsStarted) return pastHandNote(state, handId, e);
+    if (number !== null && number <= state.handsStarted) {
+      const noted = pastHandNote(state, handId, e);
+      return noted.ok ? ok({ table: noted.value, hand: null }) : noted;
+    }
     return fail('unknown-hand', `${e.type}: there is no hand ${showJson(handId)} at table ${state.id}`);
   }
   const next = apply(open.state, e);
   if (!next.ok) return next;
-  if (!isOver(next.value)) return ok(withTable(state, { hand: { id: open.id, number: open.number, state: next.value } }));
+  if (!isOver(next.value)) return ok({ table: withTable(state, { hand: { id: open.id, number: open.number, state: next.value } }), hand: next.value });
   // The hand is over: the table takes its stacks and the next hand's button.
   const c = carryOver(next.value);
   let seats = state.seats;
   for (const s of c.stacks) seats = withSeatAt(seats, s.seat, seatOf(seats[s.seat - 1]!, { stack: s.stack }));
-  return ok(withTable(state, {
+  const table = withTable(state, {
     button: c.button, seats, hand: null, carried: { reservedRound: c.reservedRound, fantasyland: c.fantasyland },
-  }));
+  });
+  return ok({ table, hand: next.value });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -271,6 +304,8 @@ const HANDLERS: Handlers = {
   'device-status': deviceStatus,
   'device-read-refused': deviceReadRefused,
   'table-checkpoint': checkpoint,
+  'terminal-started': terminalStarted,
+  'terminal-stopped': terminalStopped,
 };
 
 /** The envelope every event has: a known type, `at` and `by`. */
@@ -291,6 +326,16 @@ function envelope(body: TableEvent | HandEvent, types: ReadonlySet<string>): Res
  * an informational event or a note on a past hand returns it as it is.
  */
 export function applyTable(state: TableState | null, entry: TableEntry): Result<TableState> {
+  const r = applyTableEntry(state, entry);
+  return r.ok ? ok(r.value.table) : r;
+}
+
+/**
+ * {@link applyTable}, giving also the hand's state after a hand's event (`hand`; null for a
+ * table event and a note on a past hand): what the table service commits and projects, with
+ * each event folded once.
+ */
+export function applyTableEntry(state: TableState | null, entry: TableEntry): Result<TableStep> {
   if (!entry || typeof entry !== 'object') return fail('bad-entry', 'a log entry must be an object { handId, body }');
   const body = entry.body as TableEvent | HandEvent | undefined;
   if (!body || typeof body !== 'object') return fail('bad-event', 'an event must be an object');
@@ -302,9 +347,9 @@ export function applyTable(state: TableState | null, entry: TableEntry): Result<
     const checked = envelope(body, TABLE_TYPES);
     if (!checked.ok) return checked;
     const e = body as TableEvent;
-    if (state === null) return e.type === 'table-opened' ? tableOpened(e) : fail('no-table', `${type}: the table has not been opened`);
+    if (state === null) return tableStep(e.type === 'table-opened' ? tableOpened(e) : fail('no-table', `${type}: the table has not been opened`));
     const handler = HANDLERS[e.type] as (s: TableState, e: TableEvent) => Step;
-    return handler(state, e);
+    return tableStep(handler(state, e));
   }
   if (!isNonEmptyText(handId)) return fail('bad-entry', `a log entry's handId is a hand's id or null, not ${showJson(handId)}`);
   if (!HAND_TYPES.has(type)) return fail('bad-entry', `${type} is a table event: it is stored without a hand id`);
@@ -317,6 +362,10 @@ export function applyTable(state: TableState | null, entry: TableEntry): Result<
     if (!checked.ok) return checked;
   }
   return handEntry(state, handId, e);
+}
+
+function tableStep(r: Step): Result<TableStep> {
+  return r.ok ? ok({ table: r.value, hand: null }) : r;
 }
 
 /**

@@ -8,7 +8,7 @@
  *   replayTable(rest, unwrap(tableFromCheckpoint(checkpoint)))              // ... or from its last checkpoint
  */
 export * from './events';
-export { applyTable, replayTable, type TableEntry } from './fold';
+export { applyTable, applyTableEntry, replayTable, type TableEntry, type TableStep } from './fold';
 export { nextHandStarted } from './next-hand';
 export { checkpointBody, checkpointOf, tableFromCheckpoint, type CheckpointBody } from './checkpoint';
 export { differenceText, firstDifference, type Difference } from './difference';

@@ -8,7 +8,7 @@ import { bestArrangement } from '../../../app/domain/arrange';
 import { replayHands } from '../../../app/services/audit';
 import { verifyChain } from '../../../app/services/event-log';
 import { shuffledDeck } from '../../../hardware/sim/deck';
-import { attachShoe, must, openTable, rig, T, type Rig } from './helpers';
+import { attachShoe, expectRefused, must, openTable, rig, T, type Rig } from './helpers';
 
 let r: Rig;
 beforeEach(() => {
@@ -92,10 +92,13 @@ describe('recovery of the open hand', () => {
     expect(types).toEqual([{ type: 'natural-rejected', by: 'system' }, { type: 'natural-declared', by: 'dealer' }]);
   });
 
-  it('a log that no longer folds is refused at start with a message naming the hand', () => {
+  it('a log that no longer folds: the start names the hand, raises an integrity alert and the table does not deal', () => {
     openTable(r.service);
     must(r.service.startHand({ tableId: T }));
     r.store.write((tx) => tx.append({ tableId: T, handId: 'T1-1', body: { type: 'payment-executed', at: '2025-03-01T21:00:00.000Z', by: 'dealer', index: 0, from: 1, to: 2, amount: 5 } }));
-    expect(() => r.reopen()).toThrow(/hand T1-1 cannot be rebuilt from its events: event 2 \(payment-executed\)/);
+    r.reopen();
+    expect(r.service.startupFindings.map((f) => f.message)).toEqual([expect.stringMatching(/table T1 cannot be rebuilt from its log: log row \d+ \(payment-executed of hand T1-1\)/)]);
+    expect(r.service.alerts({ tableId: T }).filter((a) => a.kind === 'integrity')).toHaveLength(1);
+    expectRefused(r.store, () => r.service.endDeal({ tableId: T }), 'record-damaged');
   });
 });

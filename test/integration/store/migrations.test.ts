@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findMigrationsDir, loadMigrations, migrate, StoreError } from '../../../app/services/migrations';
@@ -96,7 +96,7 @@ describe('openStore on a new file', () => {
     expect(errorOf(() => openStore(tmp.file('absent.db'), { mustExist: true })).code).toBe('database-not-found');
     writeFileSync(tmp.file('junk.db'), 'this is not a database file, just text '.repeat(50));
     const e = errorOf(() => openStore(tmp.file('junk.db')));
-    expect(e.code).toBe('database-open-failed');
+    expect(e.code).toBe('not-a-terminal-database');
     expect(e.message).toMatch(/not a database/);
   });
 });
@@ -146,13 +146,12 @@ describe('a bad migration', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(ALL.length);
     expect(tableNames(db)).not.toContain('half_done');
     db.close();
-    // a new file: all of 0001..0005 run in one transaction, so none of them stays
+    // a new file: all of the migrations run in one transaction, so none of them stays, and the
+    // file is not left behind either (it would be refused as holding no terminal database)
     const fresh = tmp.file('fresh.db');
     expect(errorOf(() => openStore(fresh, { migrationsDir: dir })).code).toBe('migration-failed');
-    const db2 = new Database(fresh);
-    expect(db2.pragma('user_version', { simple: true })).toBe(0);
-    expect(tableNames(db2)).toEqual([]);
-    db2.close();
+    expect(existsSync(fresh)).toBe(false);
+    expect(existsSync(`${fresh}-new`)).toBe(false);
   });
 
   it('refuses badly named or numbered files', () => {
@@ -248,6 +247,28 @@ describe('each migration', () => {
     expect(() => raise.run('weather')).toThrow(/CHECK/);
     expect(() => db.prepare("UPDATE alerts SET acknowledged_by = 'Jana' WHERE id = 1").run()).toThrow(/CHECK/);
     db.prepare("UPDATE alerts SET acknowledged_by = 'Jana', acknowledged_at = 'now' WHERE id = 1").run();
+    db.close();
+  });
+
+  it('0005 integrity_alerts_lifecycle: alerts of kind integrity, an index of starts and stops; the alerts already raised are kept as they were', () => {
+    const db = rawAt(tmp.file('5.db'), 4);
+    const zero = '0'.repeat(64);
+    db.prepare("INSERT INTO events VALUES (1, 'T1', NULL, NULL, 'table-opened', 'now', '{}', ?, ?)").run(zero, zero);
+    db.prepare("INSERT INTO tables (id, name, profile_name, profile_version, profile, point_value, mode, button, opened_at, opened_event_id) VALUES ('T1', 'Table 1', 'basic', 1, '{}', 100, 'shoe', 1, 'now', 1)").run();
+    const raise = db.prepare("INSERT INTO alerts (table_id, kind, code, message, raised_at, raised_event_id) VALUES ('T1', ?, 'x', 'm', 'now', 1)");
+    raise.run('device-fault');
+    db.prepare("UPDATE alerts SET acknowledged_by = 'Jana', acknowledged_at = 'then', ack_note = 'seen' WHERE id = 1").run();
+    expect(() => raise.run('integrity')).toThrow(/CHECK/);
+    const before = db.prepare('SELECT * FROM alerts').all();
+    migrate(db, ALL.slice(0, 5));
+    expect(db.prepare('SELECT * FROM alerts').all()).toEqual(before);
+    raise.run('integrity');
+    expect(() => raise.run('weather')).toThrow(/CHECK/);
+    expect(db.prepare("SELECT count(*) FROM alerts WHERE acknowledged_at IS NULL").pluck().get()).toBe(1);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'alerts'").pluck().all()).toEqual(['alerts_raised']);
+    // The index of starts and stops, used for the last one of a table.
+    const plan = db.prepare("EXPLAIN QUERY PLAN SELECT id FROM events WHERE table_id = 'T1' AND type IN ('terminal-started', 'terminal-stopped') ORDER BY id DESC LIMIT 1").all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join(' ')).toContain('events_lifecycle');
     db.close();
   });
 

@@ -52,6 +52,17 @@ describe('terminal on the real services', () => {
     expect(v.hand).toBeNull();
   });
 
+  it('marks a serial device on the lines format unchecked (no integrity check), the simulated shoe not', async () => {
+    const lines = await openSimTerminal(1, ['--scanner', 'usb:0403:6001']);
+    try {
+      const v = lines.view();
+      expect(v.scanner).toMatchObject({ kind: 'serial', unchecked: true });
+      expect(v.shoe).toMatchObject({ kind: 'simulated', unchecked: false });
+    } finally {
+      await lines.close();
+    }
+  });
+
   it('refuses in words what the services refuse', async () => {
     const r = await terminal.dispatch('startHand', {});
     expect(r).toMatchObject({ ok: false, error: { code: 'no-dealer' } });
@@ -200,6 +211,29 @@ describe('terminal options', () => {
     const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
     expect(code).toBe(2);
     expect(err).toMatch(/--host must name an interface/);
+  });
+
+  it('read a negative number as the value of its flag, and refuse by name what is out of range', () => {
+    const args = { db: 'x', seed: 1 };
+    const seed = parseTerminalArgs(['--sim-seed', '-1'], args);
+    expect(seed.ok && seed.value.config.shoe).toMatchObject({ kind: 'simulated', seed: -1 });
+    expect(parseTerminalArgs(['--sim-pace', '-5'], args)).toMatchObject({ ok: false, error: { message: '--sim-pace must be from 0 to 60000, got -5' } });
+    expect(parseTerminalArgs(['--point-value', '100000001'], args)).toMatchObject({ ok: false, error: { message: '--point-value must be from 1 to 100000000, got 100000001' } });
+    expect(parseTerminalArgs(['--point-value', '100000000'], args)).toMatchObject({ ok: true });
+    expect(parseTerminalArgs(['--db'], args)).toMatchObject({ ok: false, error: { message: '--db needs a value' } });
+    expect(parseTerminalArgs(['--sim-seed', '--db', 'x.db'], args)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^--sim-seed needs a value, and --db is a flag/) } });
+    expect(parseTerminalArgs(['--bogus=1'], args)).toMatchObject({ ok: false, error: { message: 'unknown option --bogus' } });
+    expect(parseTerminalArgs(['stray'], args)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^unexpected argument "stray"/) } });
+  });
+
+  it('npm run serve refuses --port -1 naming the flag and its range (not "ambiguous")', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'app/web/serve.ts', '--no-build', '--port', '-1', '--db', ':memory:'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+    expect(code).toBe(2);
+    expect(err).toBe('serve: --port must be a number from 0 to 65535, got "-1"\n');
   });
 
   it('know which table values were given as flags', () => {

@@ -65,8 +65,8 @@ export function memoryStorage(): Storage {
 export function baseView(over: Partial<TerminalView> = {}): TerminalView {
   return {
     table: { id: 't1', name: 'Table 1', pointValue: 10000, currency: 'CZK', profile: { name: 'mandarin-house', version: 1 }, surrenderPoints: 3, naturals: ['dragon', 'six-pairs', 'three-flushes', 'three-straights'], buyIn: { full: 200000, short: 100000 } },
-    shoe: { role: 'shoe', kind: 'simulated', status: 'connected', label: 'Simulated shoe (seed 7)', detail: null },
-    scanner: { role: 'scanner', kind: 'none', status: 'off', label: '', detail: null },
+    shoe: { role: 'shoe', kind: 'simulated', status: 'connected', label: 'Simulated shoe (seed 7)', detail: null, unchecked: false },
+    scanner: { role: 'scanner', kind: 'none', status: 'off', label: '', detail: null, unchecked: false },
     dealer: 'Eva',
     button: 1,
     seats: ([1, 2, 3, 4] as SeatNumber[]).map((seat) => ({ seat, compass: COMPASS[seat], player: { id: `p${seat}`, name: ['Ann', 'Bob', 'Cyril', 'Dana'][seat - 1] }, stack: 500000 })),

@@ -36,13 +36,13 @@ describe('cards', () => {
 describe('device status', () => {
   it('always says what the shoe is doing, and marks a simulated one', () => {
     const fake = new FakeTerminal(baseView());
-    const r = render(DeviceChip, { device: { role: 'shoe', kind: 'simulated', status: 'connected', label: 'Simulated shoe (seed 7)', detail: null } }, fake);
+    const r = render(DeviceChip, { device: { role: 'shoe', kind: 'simulated', status: 'connected', label: 'Simulated shoe (seed 7)', detail: null, unchecked: false } }, fake);
     expect(r.$('[data-testid=device-shoe]')!.textContent).toMatch(/Shoe\s*connected\s*SIMULATED/);
   });
 
   it('shows a fault with its detail', () => {
     const fake = new FakeTerminal(baseView());
-    const r = render(DeviceChip, { device: { role: 'shoe', kind: 'serial', status: 'fault', label: 'Card shoe on /dev/ttyUSB0 (framed)', detail: { code: 'jam', message: 'the shoe jammed' } } }, fake);
+    const r = render(DeviceChip, { device: { role: 'shoe', kind: 'serial', status: 'fault', label: 'Card shoe on /dev/ttyUSB0 (framed)', detail: { code: 'jam', message: 'the shoe jammed' }, unchecked: false } }, fake);
     const chip = r.$('[data-testid=device-shoe]')!;
     expect(chip.dataset.status).toBe('fault');
     expect(chip.textContent).toMatch(/fault/);
@@ -253,7 +253,13 @@ describe('showdown', () => {
     expectedScan: { seat: 2, row: 'middle' },
     seats: [1, 2, 3, 4].map((s) => handSeat(s as 1, { dealt: 13, cards: s === 2 ? cards2 : null, canReplace: s === 2, scanned: s === 2 ? { front: [0, 1, 2], middle: [], back: [] } : { front: [], middle: [], back: [] } })),
     ...over,
-  }, { scanner: { role: 'scanner', kind: 'serial', status: 'connected', label: 'Card scanner on /dev/ttyUSB1 (lines)', detail: null } });
+  }, { scanner: { role: 'scanner', kind: 'serial', status: 'connected', label: 'Card scanner on /dev/ttyUSB1 (lines)', detail: null, unchecked: true } });
+
+  it('says a device on the lines format reads with no integrity check, and no more for a checked one', () => {
+    const a = mountApp(showdown());
+    expect(a.$('[data-testid=device-scanner-unchecked]')!.textContent).toBe('no integrity check');
+    expect(a.$('[data-testid=device-shoe-unchecked]')).toBeNull();
+  });
 
   it('says which seat and row the scanner expects next', () => {
     const a = mountApp(showdown());

@@ -1,0 +1,183 @@
+/**
+ * Device routing and fault policy: what a card source attached to a table does there. A shoe's
+ * cards and unreadable cards go into the open hand, a sequence gap becomes the fold's misdeal, a
+ * fault is logged and raises an alert, a read the hand refuses is logged for the floor; a
+ * scanner's cards fill the row the showdown expects next. Every event is acknowledged to the
+ * device only once what it changes is committed (docs/store.md, "Nothing acknowledged is lost").
+ */
+import { formatCard, type Card } from '../domain/cards';
+import type { HandEvent } from '../domain/hand';
+import { scannedCardRefusal, scannerExpects } from '../domain/hand';
+import { fail, ok, type DomainError, type Result } from '../domain/result';
+import { SEGMENT_SIZES } from '../domain/setting';
+import type { TableEvent } from '../domain/table';
+import type { CardSource, SourceEvent, StatusEvent } from '../../hardware/card-source';
+import { deviceFaultAlert, isDeviceFault, refusedReadAlerts } from './alert-words';
+import { toHex, type CardInput, type ReadOrigin } from './card-input';
+import type { LastRead, LiveTable, AttachedDevice } from './live-table';
+import type { AlertDraft } from './projections';
+import type { DeviceStatus, ScanTarget, TableSnapshot, TableUpdate } from './service-types';
+import type { StoredEvent } from './store';
+
+/** What the router needs of the table service: its commands, commits and pushes. */
+export interface DeviceHost {
+  now(): string;
+  emit(update: TableUpdate): void;
+  snapshotOf(table: LiveTable): TableSnapshot;
+  changed(table: LiveTable, events: readonly StoredEvent[]): Result<TableSnapshot>;
+  commitTable(table: LiveTable, events: readonly TableEvent[], alerts?: readonly AlertDraft[]): Result<StoredEvent[]>;
+  handEvents(handId: string): StoredEvent<HandEvent>[];
+  cardRead(cmd: { tableId: string; card: CardInput; seq?: number | null; raw?: Uint8Array | string } & ReadOrigin): Result<TableSnapshot>;
+  cardUnreadable(cmd: { tableId: string; seq?: number | null; raw?: Uint8Array | string } & ReadOrigin): Result<TableSnapshot>;
+  sequenceGap(cmd: { tableId: string; expected: number; got: number }): Result<TableSnapshot>;
+  scanRow(cmd: { tableId: string; seat: 1 | 2 | 3 | 4; row: 'front' | 'middle' | 'back'; cards: readonly CardInput[] }): Result<TableSnapshot>;
+}
+
+export class DeviceRouter {
+  constructor(private readonly host: DeviceHost) {}
+
+  /**
+   * Attaches a card source to a table: a shoe's cards and faults flow into the open hand (a
+   * gap or an unreadable card becomes the fold's misdeal; a device fault raises an alert); a
+   * scanner's cards fill the row the showdown expects next. Returns the function that detaches
+   * it. The source is not started or stopped here.
+   */
+  attach(table: LiveTable, source: CardSource): Result<() => void> {
+    const tableId = table.id;
+    if (table.devices.has(source.id)) return fail('device-attached', `device ${source.id} is already attached to table ${tableId}`);
+    const status: DeviceStatus = {
+      device: source.id, role: source.role, label: source.label, simulated: source.simulated,
+      status: source.state === 'connected' ? 'connected' : source.state, detail: null, fault: false, at: this.host.now(),
+    };
+    const unsubscribe = source.subscribe((e) => this.onDeviceEvent(table, e));
+    table.devices.set(source.id, { source, status, unsubscribe, lastRead: this.lastReadOf(table, source.id) });
+    this.host.emit({ kind: 'device-status', tableId, device: status });
+    return ok(() => {
+      const d = table.devices.get(source.id);
+      if (!d || d.source !== source) return;
+      d.unsubscribe();
+      table.devices.delete(source.id);
+      this.host.emit({ kind: 'device-status', tableId, device: { ...d.status, status: 'detached', fault: false, detail: null, at: this.host.now() } });
+    });
+  }
+
+  /** The device's last read in the log: a card whose ACK a crash cut off is in the open hand
+   *  or, when that read ended it, in the last hand. */
+  private lastReadOf(table: LiveTable, device: string): LastRead | null {
+    const hand = table.hand ?? table.lastHand;
+    if (!hand) return null;
+    const events = this.host.handEvents(hand.id);
+    for (let i = events.length - 1; i >= 0; i--) {
+      const b = events[i].body;
+      if ((b.type === 'card-dealt' || b.type === 'card-unreadable') && b.device === device && b.seq !== null) return { seq: b.seq, raw: b.raw };
+    }
+    return null;
+  }
+
+  /**
+   * A device's event. Acknowledge-after-commit: the device's `acknowledge` (its ACK on the wire)
+   * is called only once what the event changes is committed, or once it is known to need no
+   * record; a failed commit leaves it unacknowledged, and the device resends.
+   */
+  private onDeviceEvent(table: LiveTable, e: SourceEvent): void {
+    const attached = table.devices.get(e.device);
+    if (!attached) return;
+    if (this.recordDeviceEvent(table, attached, e)) e.acknowledge?.();
+  }
+
+  /** Records a device event; true when it is committed (or needs no record). */
+  private recordDeviceEvent(table: LiveTable, attached: AttachedDevice, e: SourceEvent): boolean {
+    if (e.kind === 'card') {
+      if (attached.source.role === 'scanner') return this.scannerCard(table, attached, e.card);
+      const seq = e.seq ?? null;
+      const raw = toHex(e.raw);
+      // A shoe resending a frame whose ACK a crash cut off: recorded already, never twice.
+      if (seq !== null && attached.lastRead?.seq === seq && attached.lastRead.raw === raw) return true;
+      const r = this.host.cardRead({ tableId: table.id, card: e.card, seq, raw, ...this.originOfDevice(attached) });
+      const recorded = r.ok || this.refuseDeviceRead(table, attached, r.error, e.card);
+      if (recorded && seq !== null) attached.lastRead = { seq, raw };
+      return recorded;
+    }
+    return this.deviceStatus(table, attached, e);
+  }
+
+  private originOfDevice(attached: AttachedDevice): ReadOrigin {
+    return { device: attached.source.id, simulated: attached.source.simulated };
+  }
+
+  private deviceStatus(table: LiveTable, attached: AttachedDevice, e: StatusEvent): boolean {
+    if (e.status === 'unreadable' || e.status === 'sequence-gap') {
+      if (attached.source.role !== 'shoe') return true;
+      const r = e.status === 'unreadable'
+        ? this.host.cardUnreadable({ tableId: table.id, raw: e.raw, ...this.originOfDevice(attached) })
+        : this.host.sequenceGap({ tableId: table.id, expected: e.expected, got: e.received });
+      return r.ok || this.refuseDeviceRead(table, attached, r.error);
+    }
+    const fault = isDeviceFault(e);
+    const detail = 'reason' in e ? e.reason : e.status === 'heartbeat-lost' ? `nothing heard for ${e.silentMs} ms` : e.status === 'device-status' ? e.code : null;
+    const at = new Date(e.at).toISOString();
+    const previous = attached.status;
+    attached.status = { ...previous, status: e.status, detail, fault, at };
+    this.host.emit({ kind: 'device-status', tableId: table.id, device: attached.status });
+    if (e.status === 'heartbeat-restored' && previous.status !== 'heartbeat-lost') return true;
+    if (previous.status === e.status && previous.detail === detail) return true; // a retry loop repeats itself; log it once
+    const alerts = fault ? [deviceFaultAlert(attached.source.label, e, detail, table.hand?.id ?? null)] : [];
+    const committed = this.host.commitTable(table, [
+      { type: 'device-status', at: this.host.now(), by: 'device', device: e.device, role: attached.source.role, status: e.status, ...(detail ? { detail } : {}) },
+    ], alerts);
+    if (committed.ok) this.host.changed(table, committed.value);
+    return committed.ok;
+  }
+
+  /**
+   * A card from the showdown scanner: fills the row the showdown expects next. True when it is
+   * recorded: refused (the refusal is logged), or the row it completes is committed, or it
+   * joins the row being read (held in memory until the row is complete).
+   */
+  private scannerCard(table: LiveTable, attached: AttachedDevice, card: Card): boolean {
+    const refuse = (error: DomainError) => this.refuseDeviceRead(table, attached, error, card);
+    const target = table.hand ? scannerExpects(table.hand.state) : null;
+    if (!table.hand || !target) {
+      return refuse({ code: 'no-row-expected', message: `${formatCard(card)} was scanned, but no row is waiting to be read` });
+    }
+    if (table.scanBuffer.includes(card)) {
+      return refuse({ code: 'scanned-twice', message: `${formatCard(card)} is already in this row` });
+    }
+    // A card that is not the seat's is refused at once, before the row fills.
+    const notTheSeats = scannedCardRefusal(table.hand.state, target.seat, card);
+    if (notTheSeats) return refuse(notTheSeats);
+    const buffer = [...table.scanBuffer, card];
+    if (buffer.length < SEGMENT_SIZES[target.row]) {
+      table.scanBuffer = buffer;
+      this.host.emit({ kind: 'state-changed', tableId: table.id, table: this.host.snapshotOf(table), events: [] });
+      return true;
+    }
+    table.scanBuffer = [];
+    const r = this.host.scanRow({ tableId: table.id, seat: target.seat, row: target.row, cards: buffer });
+    return r.ok || refuse(r.error);
+  }
+
+  /**
+   * A device read the hand refused: kept in the log (`device-read-refused`) for the floor and
+   * pushed to the screen. A scanned card that is not the seat's also raises an irregularity
+   * alert: a player may be showing a card he was not dealt.
+   */
+  private refuseDeviceRead(table: LiveTable, attached: AttachedDevice, error: DomainError, card?: Card): boolean {
+    const device = attached.source.id;
+    const alerts = refusedReadAlerts(error, table.hand?.id ?? null, device);
+    const committed = this.host.commitTable(table, [{
+      type: 'device-read-refused', at: this.host.now(), by: 'device', device, role: attached.source.role,
+      ...(card !== undefined ? { card: formatCard(card) } : {}), code: error.code, message: error.message,
+    }], alerts);
+    if (committed.ok) this.host.changed(table, committed.value);
+    this.host.emit({ kind: 'device-input-refused', tableId: table.id, device, error });
+    return committed.ok;
+  }
+
+  /** The row the scanner fills next, with the cards of it read so far. */
+  scanTarget(table: LiveTable): ScanTarget | null {
+    if (!table.hand) return null;
+    const t = scannerExpects(table.hand.state);
+    return t ? { seat: t.seat, row: t.row, cards: [...table.scanBuffer], size: SEGMENT_SIZES[t.row] } : null;
+  }
+}
