@@ -2,13 +2,15 @@
  * The worker thread of the floor's checks (started by worker-pool.ts, never imported by the
  * terminal): opens the database read-only and runs the tasks the pool posts, one job per
  * pool: `chain` (a range of the hash chain, event-log.ts), `hands` (some hands, audit.ts) or
- * `audit` (a range of the log: its chain and its hands, audit.ts).
+ * `audit` (a range of the log: its chain and its hands, audit.ts; or the tables' fold and the
+ * rebuild of the query tables, table-audit.ts, which says now and then that it is alive).
  * Every answer is posted, then the shared signal is bumped so the blocked caller wakes.
  */
 import Database from 'better-sqlite3';
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { auditRangeTask, checkHandTask, HandChecker, type AuditTask, type HandTask } from './audit';
 import { verifyChainTask, type ChainTask } from './event-log';
+import { rebuildTablesTask, type TablesTask } from './table-audit';
 import { AUDIT_MMAP_BYTES } from './store';
 
 interface Init {
@@ -42,7 +44,8 @@ function start(): void {
     run = (task) => checkHandTask(db, checker, task as HandTask);
   } else {
     const checker = new HandChecker(db);
-    run = (task) => auditRangeTask(db, checker, task as AuditTask);
+    const alive = () => post({ kind: 'alive' });
+    run = (task) => ((task as TablesTask).kind === 'tables' ? rebuildTablesTask(db, task as TablesTask, alive) : auditRangeTask(db, checker, task as AuditTask));
   }
   init.port.on('message', (m: { id: number; task: unknown }) => {
     try {

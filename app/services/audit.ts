@@ -1,7 +1,9 @@
 /**
  * The floor's checks over a stored database: `replay` re-runs every stored hand through the
  * rules and compares what comes out with what was recorded and paid; the chain check is
- * event-log.ts's `verifyChain`. Used by `table replay` / `table verify-log` and the bench.
+ * event-log.ts's `verifyChain`; `auditLog` does both in one read of the log, then the tables
+ * (table-audit.ts: each table's log folded, the query tables rebuilt and compared). Used by
+ * `table replay` / `table verify-log` / `table audit` and the bench.
  *
  * A big log is replayed by worker threads (worker-pool.ts): this thread walks the log to find
  * where each hand's events are, the workers read, fold and check the hands, and the findings
@@ -16,6 +18,7 @@ import {
   chainVerifierAfter, ChainVerifier, eachEventRow, idRanges, inIdOrder, inSnapshot, logExtent, verifyChain, type ChainPart, type LogVerification, type RawEventRow,
 } from './event-log';
 import { parseBody, type Store, type StoredEvent } from './store';
+import { auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, type RebuiltTables, type TablesReport, type TablesTask } from './table-audit';
 import { notePoolRun, PoolFailure, SyncPool, threadCount, type ThreadOptions } from './worker-pool';
 
 export interface HandProblem {
@@ -214,11 +217,15 @@ function settledIdOf(events: readonly StoredEvent<HandEvent>[]): number | null {
  */
 export function replayHands(store: Store, options: { handId?: string; maxProblems?: number } & ThreadOptions = {}): ReplayReport {
   if (options.handId === undefined) return replayAll(store, options.maxProblems, options.threads === undefined ? {} : { threads: options.threads });
-  const auditor = new HandAuditor(store, options.maxProblems);
-  const evs = store.handEvents<HandEvent>(options.handId);
-  if (evs.length === 0) auditor.add(options.handId, 'there is no such hand in this database');
-  else auditor.hand(options.handId, evs.map((e) => e.body), settledIdOf(evs));
-  return auditor.report();
+  const handId = options.handId;
+  // One snapshot: the hand's events and its query rows as of one moment (the terminal may be writing).
+  return inSnapshot(store.db, () => {
+    const auditor = new HandAuditor(store, options.maxProblems);
+    const evs = store.handEvents<HandEvent>(handId);
+    if (evs.length === 0) auditor.add(handId, 'there is no such hand in this database');
+    else auditor.hand(handId, evs.map((e) => e.body), settledIdOf(evs));
+    return auditor.report();
+  });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -527,7 +534,11 @@ function replayInWorkers(store: Store, threads: number, maxProblems: number | un
 // last of its table, still being played) is read again and checked here, in this thread's
 // snapshot. The report is the one pass's, problem for problem.
 
-/** What {@link auditLog} found: the chain as `verify-log` reports it, the hands as `replay` does. */
+/**
+ * What {@link auditLog} found: the chain as `verify-log` reports it, the hands as `replay` does,
+ * and the tables (table-audit.ts): each table's log folded, the checkpoints, the query tables
+ * rebuilt from the log and compared.
+ */
 export interface LogAudit {
   readonly chain: LogVerification;
   /**
@@ -535,6 +546,16 @@ export interface LogAudit {
    * (an event that is not JSON), after the chain was checked to the end.
    */
   readonly replay: ReplayReport | { readonly error: unknown };
+  /** The tables' report, or what stopped it (the same error for an event that is not JSON). */
+  readonly tables: TablesReport | { readonly error: unknown };
+}
+
+/** Where {@link auditLog} writes how long the tables' part took (the bench). */
+export interface AuditTimings {
+  /** Seconds of the tables' part: the folds and the rebuild (on a worker thread, beside the chain and the hands, or here after them), then the comparison here. */
+  tablesSec?: number;
+  /** Whether the folds and the rebuild ran on a worker thread. */
+  tablesOnWorker?: boolean;
 }
 
 /** An audit worker's task: the rows `after < id <= upTo` (chain problems: at most `maxProblems`). */
@@ -566,27 +587,55 @@ const AUDIT_RANGES_PER_THREAD = 8;
 const AUDIT_IN_FLIGHT = 2;
 
 /**
- * The whole log checked in one pass: the hash chain (exactly what {@link verifyChain} reports)
- * and every hand (exactly what {@link replayHands} reports, or the error it throws). By worker
- * threads for a big log (`threads`, see worker-pool.ts). `maxProblems`: for each of the two
- * (default: 50 for the chain, 100 for the hands, as the two commands).
+ * The whole log checked: the hash chain (exactly what {@link verifyChain} reports) and every
+ * hand (exactly what {@link replayHands} reports, or the error it throws) in one pass, and the
+ * tables ({@link auditTables}: every table's log folded, each checkpoint against the fold, the
+ * query tables rebuilt from the log and compared with the stored ones in this snapshot). By
+ * worker threads for a big log (`threads`, see worker-pool.ts): one of them folds the tables and
+ * rebuilds the query tables while the others check the ranges; else on this thread, the tables
+ * after the one pass. `maxProblems`: for each of the three (default: 50 for the chain, 100 for
+ * the hands and for the tables). `timings`: filled in with how long the tables' part took.
  */
-export function auditLog(store: Store, options: { maxProblems?: number } & ThreadOptions = {}): LogAudit {
+export function auditLog(store: Store, options: { maxProblems?: number; timings?: AuditTimings } & ThreadOptions = {}): LogAudit {
   const maxChain = options.maxProblems ?? 50;
   const maxHands = options.maxProblems ?? 100;
+  const maxTables = options.maxProblems ?? MAX_TABLE_PROBLEMS;
   return inSnapshot(store.db, () => {
     const extent = logExtent(store.db);
     const threads = store.db.memory ? 0 : threadCount(options, extent.rows, AUDIT_ROWS_FOR_THREADS);
     if (threads >= 2 && extent.rows > 0) {
-      const parallel = auditInWorkers(store, extent, threads, maxChain, maxHands);
-      if (parallel) return parallel;
+      const parallel = auditInWorkers(store, extent, threads, maxChain, maxHands, maxTables);
+      if (parallel) {
+        const t0 = performance.now();
+        const tables = tablesOrError(() => compareRebuilt(store, parallel.rebuilt, maxTables));
+        if (options.timings) {
+          options.timings.tablesSec = parallel.rebuilt.seconds + (performance.now() - t0) / 1000;
+          options.timings.tablesOnWorker = true;
+        }
+        return { chain: parallel.chain, replay: parallel.replay, tables };
+      }
     }
-    return auditHere(store, extent, maxChain, maxHands);
+    const log = auditHere(store, extent, maxChain, maxHands);
+    const t0 = performance.now();
+    const tables = tablesOrError(() => auditTables(store, { maxProblems: maxTables }));
+    if (options.timings) {
+      options.timings.tablesSec = (performance.now() - t0) / 1000;
+      options.timings.tablesOnWorker = false;
+    }
+    return { ...log, tables };
   });
 }
 
+function tablesOrError(check: () => TablesReport): LogAudit['tables'] {
+  try {
+    return check();
+  } catch (error) {
+    return { error };
+  }
+}
+
 /** One pass on this thread. */
-function auditHere(store: Store, extent: ReturnType<typeof logExtent>, maxChain: number, maxHands: number): LogAudit {
+function auditHere(store: Store, extent: ReturnType<typeof logExtent>, maxChain: number, maxHands: number): Omit<LogAudit, 'tables'> {
   const chain = new ChainVerifier(maxChain);
   const hands = handPass(store, maxHands);
   // The replay stops at its first error (as replayHands throws it); the chain goes on.
@@ -653,10 +702,20 @@ export function auditRangeTask(db: Database.Database, checker: HandChecker, task
   return { chain: chain.part(), blocks, unusual };
 }
 
-/** The parallel audit (see above). Null: it must be done in one pass. */
-function auditInWorkers(store: Store, extent: ReturnType<typeof logExtent>, threads: number, maxChain: number, maxHands: number): LogAudit | null {
+/**
+ * The parallel audit (see above), with the tables' fold and rebuild as one more task (handed out
+ * first: it is the longest; compared by the caller). Null: it must be done in one pass.
+ */
+function auditInWorkers(
+  store: Store, extent: ReturnType<typeof logExtent>, threads: number, maxChain: number, maxHands: number, maxTables: number,
+): (Omit<LogAudit, 'tables'> & { readonly rebuilt: RebuiltTables }) | null {
   const parts: AuditPart[] = [];
-  const pool = SyncPool.open<AuditTask, AuditPart>(threads, { job: 'audit', path: resolve(store.db.name) }, (p) => parts.push(p), AUDIT_IN_FLIGHT);
+  let rebuilt: RebuiltTables | null = null;
+  const take = (p: AuditPart | RebuiltTables) => {
+    if ('kind' in p) rebuilt = p;
+    else parts.push(p);
+  };
+  const pool = SyncPool.open<AuditTask | TablesTask, AuditPart | RebuiltTables>(threads, { job: 'audit', path: resolve(store.db.name) }, take, AUDIT_IN_FLIGHT);
   if (!pool) {
     notePoolRun({ job: 'audit', threads, outcome: 'unavailable' });
     return null;
@@ -670,7 +729,8 @@ function auditInWorkers(store: Store, extent: ReturnType<typeof logExtent>, thre
     const tasks: AuditTask[] = idRanges(extent, threads * AUDIT_RANGES_PER_THREAD).map((r) => ({ ...r, maxProblems: maxChain }));
     // The first ranges go out without waiting; this thread runs the whole-database checks
     // while the workers start, then hands out the rest.
-    const first = Math.min(tasks.length, threads * AUDIT_IN_FLIGHT);
+    pool.submit({ kind: 'tables', upTo: extent.maxId, maxProblems: maxTables, migrations: store.migrations });
+    const first = Math.min(tasks.length, threads * AUDIT_IN_FLIGHT - 1);
     for (let i = 0; i < first; i++) pool.submit(tasks[i]);
     whole = wholeDatabaseProblems(store);
     for (let i = first; i < tasks.length; i++) pool.submit(tasks[i]);
@@ -691,8 +751,9 @@ function auditInWorkers(store: Store, extent: ReturnType<typeof logExtent>, thre
     if (!(e instanceof Unusual)) throw e;
     return fellBack(e.message);
   }
+  if (!rebuilt) return fellBack('the tables were not rebuilt');
   notePoolRun({ job: 'audit', threads, outcome: 'workers' });
-  return { chain, replay };
+  return { chain, replay, rebuilt };
 }
 
 interface Merged extends HandSpan {

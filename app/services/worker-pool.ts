@@ -94,9 +94,10 @@ interface Slot {
   inFlight: number;
 }
 
-/** What a worker sends back. */
+/** What a worker sends back (`alive`: a long task is still running). */
 type Reply =
   | { readonly kind: 'ready' }
+  | { readonly kind: 'alive' }
   | { readonly kind: 'failed'; readonly error: string }
   | { readonly kind: 'result'; readonly id: number; readonly ok: true; readonly value: unknown }
   | { readonly kind: 'result'; readonly id: number; readonly ok: false; readonly error: string };
@@ -146,6 +147,7 @@ const START_TIMEOUT_MS = 60_000;
  * before it gives up (a worker that died after starting never answers, and the exit event
  * cannot be seen while this thread is blocked). Counted only while blocked waiting, so time
  * this thread spends on its own work never counts; a range takes seconds, so this is generous.
+ * A task that runs longer (the audit's rebuild of the query tables) posts `alive` now and then.
  */
 export const DEFAULT_STALL_TIMEOUT_MS = 60_000;
 
@@ -167,6 +169,8 @@ export class SyncPool<T, R> {
   private nextId = 0;
   /** Replies taken from the ports so far. */
   private received = 0;
+  /** Of those, the `alive` ones (a long task still running). */
+  private aliveCount = 0;
   private readonly started = Date.now();
   private closed = false;
   /** Time spent blocked in {@link wait} since the last reply, in ms. */
@@ -212,6 +216,11 @@ export class SyncPool<T, R> {
     const entry = workerEntry();
     if (!entry) return null;
     return new SyncPool<T, R>(count, entry, init, onResult, maxInFlight, timeouts.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS);
+  }
+
+  /** The `alive` replies taken so far (for the tests). */
+  get aliveReplies(): number {
+    return this.aliveCount;
   }
 
   /** Hands a task to the least busy worker (waiting while every worker has enough queued). */
@@ -282,6 +291,7 @@ export class SyncPool<T, R> {
         this.received++;
         this.stalledMs = 0;
         if (reply.kind === 'ready') s.ready = true;
+        else if (reply.kind === 'alive') this.aliveCount++; // an answer for the stall limit, nothing to deliver
         else if (reply.kind === 'failed') throw new PoolFailure(`a check worker could not start: ${reply.error}`);
         else {
           s.inFlight--;

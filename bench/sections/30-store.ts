@@ -26,9 +26,11 @@
  * event texts are made once (canonical JSON, as the store writes them); each stored hand is a
  * template with its hand id, number and stacks put in, every row hashed into the chain, and
  * the query tables written as the projections write them, in transactions of 2,000 hands with
- * synchronous OFF. The settlement is the template's (the stacks are far above anything a hand
- * can move, so they never bind): the replay that follows re-settles every hand and the bench
- * fails if a single one differs.
+ * synchronous OFF; after each hand, the `table-checkpoint` the service writes at its end.
+ * The settlement is the template's (the stacks are far above anything a hand can move, so
+ * they never bind): the replay that follows re-settles every hand and the bench fails if a
+ * single one differs; the audit folds the table's log (every checkpoint against the fold) and
+ * rebuilds the query tables, and the bench fails if a single row differs.
  */
 import Database from 'better-sqlite3';
 import { closeSync, fsyncSync, mkdtempSync, openSync, rmSync } from 'node:fs';
@@ -38,9 +40,11 @@ import { bestArrangement } from '../../app/domain/arrange';
 import {
   apply, buildSettled, carryOver, followUps, initialState, type HandEvent, type HandStarted, type HandState, type SeatNo, type Settled,
 } from '../../app/domain/hand';
-import { auditLog, replayHands } from '../../app/services/audit';
+import { auditLog, replayHands, type AuditTimings } from '../../app/services/audit';
+import { checkAtStart } from '../../app/services/startup-check';
 import { canonicalJson } from '../../app/services/canonical-json';
 import { rowHash, verifyChain } from '../../app/services/event-log';
+import { checkpointOf, replayTable, type TableEntry } from '../../app/domain/table';
 import { openStore, type Store } from '../../app/services/store';
 import { TableService } from '../../app/services/table-service';
 import { poolRunMark, poolRunsSince } from '../../app/services/worker-pool';
@@ -204,6 +208,18 @@ export function bulkHands(store: Store, count: number): void {
   const insertSeat = db.prepare('INSERT INTO hand_seats (hand_id, seat, player, stack_before, points, net, stack_after, fouled, natural, surrendered) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const insertPayment = db.prepare('INSERT INTO payments (hand_id, ordinal, from_seat, to_seat, amount, executed_at, executed_event_id) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const insertLedger = db.prepare("INSERT INTO chip_ledger (table_id, seat, player, kind, amount, stack_after, hand_id, event_id, at) VALUES ('B1', ?, ?, 'hand', ?, ?, ?, ?, ?)");
+  // The table after each hand, as the checkpoint the service writes at the end of every hand
+  // (in the hand's last transaction): the set-up folded once, then each hand's stacks, button
+  // and number put in (these hands carry nothing over).
+  const setUp = (db.prepare("SELECT hand_id, body FROM events WHERE table_id = 'B1' ORDER BY id").raw(true).all() as [string | null, string][])
+    .map(([handId, body]) => ({ handId, body: JSON.parse(body) as TableEntry['body'] }));
+  const table = must(replayTable(setUp));
+  const insertCheckpoint = db.prepare(`INSERT INTO events (id, table_id, hand_id, hand_seq, type, recorded_at, body, prev_hash, hash)
+    VALUES (?, 'B1', NULL, NULL, 'table-checkpoint', ?, ?, ?, ?)`);
+  const checkpoint = (n: number, button: SeatNo, stacks: readonly number[], at: string) => {
+    const seats = table.seats.map((seat, i) => (seat ? { ...seat, stack: stacks[i] } : null));
+    return canonicalJson(must(checkpointOf({ ...table, seats, button, handsStarted: n }, at)));
+  };
   const head = db.prepare('SELECT id, hash FROM events ORDER BY id DESC LIMIT 1').get() as { id: number; hash: string };
   let lastId = head.id;
   let lastHash = head.hash;
@@ -240,6 +256,10 @@ export function bulkHands(store: Store, count: number): void {
     r?.payments.forEach((p, i) => insertPayment.run(handId, i, p.from, p.to, p.amount, at, first + t.paymentIndex[i]));
     for (const s of SEATS) stacks[s - 1] = after[s - 1];
     if (!misdeal) button = t.nextButton;
+    const body = checkpoint(n, button, stacks, at);
+    const hash = rowHash(lastHash, { tableId: 'B1', handId: null, handSeq: null, type: 'table-checkpoint', recordedAt: at, body });
+    insertCheckpoint.run(++lastId, at, body, lastHash, hash);
+    lastHash = hash;
   };
 
   const batch = db.transaction((from: number, to: number) => {
@@ -383,16 +403,34 @@ export const section: BenchSection = {
       const replay = replayHands(audit);
       const replaySec = (performance.now() - r0) / 1000;
       const a0 = performance.now();
-      const both = auditLog(audit);
+      const timings: AuditTimings = {};
+      const both = auditLog(audit, { timings });
       const auditSec = (performance.now() - a0) / 1000;
+      const rebuildSec = timings.tablesSec!;
       const runs = poolRunsSince(runsMark);
       audit.close();
+      // What every start costs: the start-up check alone, and the whole opening of the table service.
+      const opened = openStore(bigPath, { mustExist: true });
+      const c0 = performance.now();
+      const startupFindings = checkAtStart(opened, opened.migrations);
+      const startupCheckMs = performance.now() - c0;
+      const o0 = performance.now();
+      const startedService = new TableService(opened);
+      const serviceOpenMs = performance.now() - o0;
+      opened.close();
+      if (startupFindings.length > 0 || startedService.startupFindings.length > 0) {
+        throw new Error(`the start-up check finds damage in the bench database: ${JSON.stringify(startupFindings).slice(0, 300)}`);
+      }
       if (!chain.ok || !replay.ok) {
         throw new Error(`bench database does not verify: ${JSON.stringify([...chain.problems, ...replay.problems].slice(0, 3))}`);
       }
       if (replay.hands !== count) throw new Error(`replayed ${replay.hands} hands, expected ${count}`);
       if ('error' in both.replay || !both.chain.ok || !both.replay.ok || both.replay.hands !== count) {
         throw new Error(`the audit does not agree with verify-log and replay: ${JSON.stringify(both).slice(0, 300)}`);
+      }
+      // The fast path claims to write the query tables as the projections do: the rebuild checks it.
+      if ('error' in both.tables || !both.tables.ok) {
+        throw new Error(`the audit's rebuild of the query tables finds the bench database wrong: ${JSON.stringify('error' in both.tables ? String(both.tables.error) : both.tables.problems.slice(0, 3))}`);
       }
       const scale = 100_000 / count;
       const verify100kHandsSec = auditSec * scale;
@@ -415,9 +453,19 @@ export const section: BenchSection = {
           { what: 'table replay (replayHands)', figure: `${replaySec.toFixed(1)} s`, note: `${Math.round(count / replaySec).toLocaleString('en')} hands/s; ${threads} (${availableParallelism()} cores)` },
           { what: 'the two, one after the other', figure: `${(verifyLogSec + replaySec).toFixed(1)} s`, note: 'each reads the whole log' },
           {
-            what: `table audit (auditLog: chain and hands in one read) of ${count.toLocaleString('en')} hands`,
+            what: `the start-up check on ${count.toLocaleString('en')} hands (head, chain tail, row numbering, schema)`,
+            figure: `${startupCheckMs.toFixed(0)} ms`,
+            note: `opening the table service on it (check + load): ${serviceOpenMs.toFixed(0)} ms; target < 1 s: ${serviceOpenMs < 1000 ? 'ok' : 'MISSED'}`,
+          },
+          {
+            what: `table audit (auditLog: chain and hands in one read, and the tables) of ${count.toLocaleString('en')} hands`,
             figure: `${auditSec.toFixed(1)} s`,
             note: `${quick ? 'scaled to 100,000: ' : ''}${verify100kHandsSec.toFixed(1)} s for 100,000; target < 60 s: ${verify100kHandsSec < 60 ? 'ok' : 'MISSED'}`,
+          },
+          {
+            what: '... of which the tables: each log folded, the query tables rebuilt from it and compared',
+            figure: `${rebuildSec.toFixed(1)} s`,
+            note: `${quick ? `scaled to 100,000: ${(rebuildSec * scale).toFixed(1)} s; ` : ''}${timings.tablesOnWorker ? 'the rebuild on a worker thread beside the chain and the hands, the comparison after them' : 'one thread, after the chain and the hands'}`,
           },
         ],
         json: {
@@ -425,6 +473,8 @@ export const section: BenchSection = {
             eventsPerSec: Math.round(eventsPerSec),
             handStoreMs: Number(handStoreMs.toFixed(3)),
             verify100kHandsSec: Number(verify100kHandsSec.toFixed(2)),
+            startupCheckMs: Number(startupCheckMs.toFixed(1)),
+            serviceOpenMs: Number(serviceOpenMs.toFixed(1)),
             fsyncFloorUs: Number(fsyncFloorUs.toFixed(1)),
             serviceEventUs: Number(serviceEventUs.toFixed(1)),
             handCommits: commits,
@@ -435,6 +485,7 @@ export const section: BenchSection = {
             verifyLogSec: Number((verifyLogSec * scale).toFixed(2)),
             replaySec: Number((replaySec * scale).toFixed(2)),
             verifyLogPlusReplaySec: Number(((verifyLogSec + replaySec) * scale).toFixed(2)),
+            rebuildSec: Number((rebuildSec * scale).toFixed(2)),
             ...(quick ? { verifiedHands: count } : {}),
           },
         },
