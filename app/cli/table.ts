@@ -1,18 +1,26 @@
 /**
  * `npm run --silent table -- COMMAND ...`: the live table's store from the command line, for
  * the soak test / demo (`simulate`) and the floor (`verify-log`, `replay`, `audit`,
- * `export`, `recall`). Everything goes through openStore and the TableService, as in the terminal.
- * Exit 0: all is well; 1: something is wrong (printed); 2: bad arguments or no database (or
- * `simulate` options that contradict the table already in the database).
+ * `export`, `recall`, `access-log`), and the staff (`staff ...`, app/cli/staff.ts). Everything goes
+ * through openStore and the services, as in the terminal.
+ * Exit 0: all is well; 1: something is wrong (printed), or an internal error (one line); 2: bad
+ * arguments or no database (or `simulate` options that contradict the table already in the
+ * database, or an `--out` file that cannot be written), a database another process is writing
+ * (`simulate`), a missing folder, or a file that holds no terminal database.
  */
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { auditLog, replayHands, type ReplayReport } from '../services/audit';
+import type { TablesReport } from '../services/table-audit';
 import { inSnapshot, verifyChain, type LogVerification } from '../services/event-log';
 import { exportCsv, exportJson, parseExportDate } from '../services/export';
-import { simulate, SimulationRefused } from '../services/simulation';
-import { openStore, StoreError, type Store } from '../services/store';
+import { accessLog, accessLogCsv, accessLogJson } from '../services/access-log';
+import { runStaff, StaffCommandError, STAFF_USAGE } from './staff';
+import { simulate, SimulationHeld, SimulationRefused } from '../services/simulation';
+import { isRefusedPath, openStore, StoreError, type Store } from '../services/store';
 import { recallHands } from '../services/queries';
 import { replayStoredHand, TableService } from '../services/table-service';
+import { MAX_POINT_VALUE } from '../domain/money';
 import { PRESET_NAMES } from '../domain/profiles';
 
 const USAGE = `usage: npm run --silent table -- COMMAND OPTIONS
@@ -25,14 +33,21 @@ const USAGE = `usage: npm run --silent table -- COMMAND OPTIONS
   replay     --db FILE [--hand ID]
              re-runs each stored hand (or one) through the rules; compares with what was paid.
   audit      --db FILE
-             both of the above over the whole log in one read of it (the quickest full check);
-             prints what verify-log prints, then what replay prints.
+             both of the above over the whole log in one read of it, then every table's log
+             folded (its checkpoints checked) and the query tables rebuilt from the log and
+             compared row by row: prints what verify-log prints, what replay prints, then
+             the tables' verdict.
   export     --db FILE --from DATE --to DATE --format csv|json [--out FILE] [--table ID]
              hands and payments started in the range (DATE: 2025-03-01 = that whole UTC day,
              or an ISO time such as 2025-03-01T20:00:00+01:00; --to is inclusive for a day).
   recall     --db FILE --table ID [--count N] [--steps]
              the last N (10) hands of a table; --steps adds every event with the state after it.
-Docs: docs/store.md`;
+  access-log --db FILE [--from DATE] [--to DATE] [--format csv|json]
+             sign-ins, failed sign-ins, lockouts, sign-outs, staff changes, floor corrections,
+             voids, misdeals called by the floor, alert acknowledgements, tables opened: who,
+             when, what and why (CSV by default; DATE as for export).
+${STAFF_USAGE}
+Docs: docs/store.md, docs/terminal.md ("Staff, roles and PINs")`;
 
 class UsageError extends Error {}
 
@@ -45,6 +60,7 @@ const COMMANDS: Readonly<Record<string, { readonly values: readonly string[]; re
   audit: { values: ['db'], flags: [], required: ['db'] },
   export: { values: ['db', 'from', 'to', 'format', 'out', 'table'], flags: [], required: ['db', 'from', 'to', 'format'] },
   recall: { values: ['db', 'table', 'count'], flags: ['steps'], required: ['db', 'table'] },
+  'access-log': { values: ['db', 'from', 'to', 'format'], flags: [], required: ['db'] },
 };
 
 function parseArgs(argv: readonly string[]): { command: string; options: Options } {
@@ -78,12 +94,39 @@ function text(o: Options, name: string): string {
   return o.get(name) as string;
 }
 
-function integer(o: Options, name: string, min: number): number {
+function integer(o: Options, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = text(o, name);
-  if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw)) || Number(raw) < min) {
-    throw new UsageError(`--${name} must be a whole number${min > Number.MIN_SAFE_INTEGER ? ` from ${min}` : ''}, not ${JSON.stringify(raw)}`);
+  if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw)) || Number(raw) < min || Number(raw) > max) {
+    const from = min > Number.MIN_SAFE_INTEGER ? ` from ${min}` : '';
+    const to = max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : '';
+    throw new UsageError(`--${name} must be a whole number${from}${to}, not ${JSON.stringify(raw)}`);
   }
   return Number(raw);
+}
+
+/** Refuses an --out path that cannot be a new or replaced file: its directory is missing, or it is a directory. */
+function checkOutPath(path: string): void {
+  const dir = dirname(resolve(path));
+  const kind = (p: string) => {
+    try {
+      return statSync(p).isDirectory() ? 'directory' : 'other';
+    } catch {
+      return 'missing';
+    }
+  };
+  const dirKind = kind(dir);
+  if (dirKind === 'missing') throw new UsageError(`--out ${path}: the directory ${dir} does not exist`);
+  if (dirKind !== 'directory') throw new UsageError(`--out ${path}: ${dir} is not a directory`);
+  if (kind(path) === 'directory') throw new UsageError(`--out ${path} is a directory (give a file name)`);
+}
+
+/** Writes the --out file; a failure (no permission, a full disk) is refused naming the path. */
+function writeOut(path: string, body: string): void {
+  try {
+    writeFileSync(path, body);
+  } catch (e) {
+    throw new UsageError(`--out ${path}: cannot write it (${(e as Error).message})`);
+  }
 }
 
 /** Opens an existing database for the floor's read-only commands. */
@@ -103,7 +146,7 @@ function out(line: string): void {
 async function runSimulate(o: Options): Promise<number> {
   const hands = integer(o, 'hands', 0);
   const seed = integer(o, 'seed', Number.MIN_SAFE_INTEGER);
-  const pointValue = o.has('point-value') ? integer(o, 'point-value', 1) : undefined;
+  const pointValue = o.has('point-value') ? integer(o, 'point-value', 1, MAX_POINT_VALUE) : undefined;
   const profile = o.has('profile') ? text(o, 'profile') : undefined;
   if (profile !== undefined && !(PRESET_NAMES as readonly string[]).includes(profile)) {
     throw new UsageError(`--profile must be a preset (${PRESET_NAMES.join(', ')}), not ${JSON.stringify(profile)}`);
@@ -146,6 +189,20 @@ function printReplay(r: ReplayReport): boolean {
   return false;
 }
 
+/** Prints the tables' verdict (audit only); true when every table folds and every query row is the log's. */
+function printTables(t: TablesReport): boolean {
+  if (t.ok) {
+    out(`ok: ${t.tables} ${t.tables === 1 ? 'table folds' : 'tables fold'} from table-opened to the end (${t.entries} entries, ${t.checkpoints} checkpoint${t.checkpoints === 1 ? '' : 's'} equal to the table); `
+      + `the query tables rebuilt from the log match the ${t.rows} stored rows`);
+    return true;
+  }
+  const found = t.problems.length + t.more;
+  out(`NOT OK: ${found} problem${found === 1 ? '' : 's'} in ${t.tables} table${t.tables === 1 ? '' : 's'} and their query rows:`);
+  for (const p of t.problems) out(`  ${p.message}`);
+  if (t.more > 0) out(`  ... and ${t.more} more`);
+  return false;
+}
+
 /** Runs `use` on the database named by --db, opened read-only. */
 function withStore<T>(o: Options, use: (store: Store) => T): T {
   const store = openExisting(text(o, 'db'));
@@ -170,22 +227,30 @@ function runAudit(o: Options): number {
     const chainOk = printChain(a.chain);
     // What stopped the replay (an event that is not JSON) fails the command as it fails `replay`.
     if ('error' in a.replay) throw a.replay.error;
-    return printReplay(a.replay) && chainOk ? 0 : 1;
+    const handsOk = printReplay(a.replay);
+    if ('error' in a.tables) throw a.tables.error;
+    return printTables(a.tables) && handsOk && chainOk ? 0 : 1;
   });
+}
+
+/** The --from / --to flag as an ISO time (`end`: a date stands for the end of its day), or a UsageError naming it. */
+function dateFlag(o: Options, name: 'from' | 'to', end: boolean): string {
+  const t = parseExportDate(text(o, name), end);
+  if (!t) throw new UsageError(`--${name} must be a date (2025-03-01) or an ISO time with a zone, not ${JSON.stringify(text(o, name))}`);
+  return t;
 }
 
 function runExport(o: Options): number {
   const format = text(o, 'format');
   if (format !== 'csv' && format !== 'json') throw new UsageError(`--format must be csv or json, not ${JSON.stringify(format)}`);
-  const from = parseExportDate(text(o, 'from'), false);
-  if (!from) throw new UsageError(`--from must be a date (2025-03-01) or an ISO time with a zone, not ${JSON.stringify(text(o, 'from'))}`);
-  const to = parseExportDate(text(o, 'to'), true);
-  if (!to) throw new UsageError(`--to must be a date (2025-03-01) or an ISO time with a zone, not ${JSON.stringify(text(o, 'to'))}`);
+  const from = dateFlag(o, 'from', false);
+  const to = dateFlag(o, 'to', true);
   if (to <= from) throw new UsageError(`--to (${text(o, 'to')}) is not after --from (${text(o, 'from')})`);
+  if (o.has('out')) checkOutPath(text(o, 'out'));
   return withStore(o, (store) => {
     const range = { from, to, ...(o.has('table') ? { tableId: text(o, 'table') } : {}) };
     const body = format === 'json' ? exportJson(store, range) : exportCsv(store, range);
-    if (o.has('out')) writeFileSync(text(o, 'out'), body);
+    if (o.has('out')) writeOut(text(o, 'out'), body);
     else process.stdout.write(body);
     return 0;
   });
@@ -210,7 +275,28 @@ function runRecall(o: Options): number {
   }));
 }
 
+function runAccessLog(o: Options): number {
+  const format = o.has('format') ? text(o, 'format') : 'csv';
+  if (format !== 'csv' && format !== 'json') throw new UsageError(`--format must be csv or json, not ${JSON.stringify(format)}`);
+  const from = o.has('from') ? dateFlag(o, 'from', false) : undefined;
+  const to = o.has('to') ? dateFlag(o, 'to', true) : undefined;
+  if (from !== undefined && to !== undefined && to <= from) throw new UsageError(`--to (${text(o, 'to')}) is not after --from (${text(o, 'from')})`);
+  return withStore(o, (store) => {
+    const entries = accessLog(store, { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) });
+    process.stdout.write(format === 'json' ? accessLogJson(entries) : accessLogCsv(entries));
+    return 0;
+  });
+}
+
+/** All of stdin (the staff commands' PINs). */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 async function main(argv: readonly string[]): Promise<number> {
+  if (argv[0] === 'staff') return runStaff(argv.slice(1), { readStdin, out });
   const { command, options } = parseArgs(argv);
   switch (command) {
     case 'simulate': return runSimulate(options);
@@ -219,6 +305,7 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'audit': return runAudit(options);
     case 'export': return runExport(options);
     case 'recall': return runRecall(options);
+    case 'access-log': return runAccessLog(options);
     default: throw new UsageError(USAGE);
   }
 }
@@ -226,7 +313,8 @@ async function main(argv: readonly string[]): Promise<number> {
 // A reader that stops early (`| head`) is not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw e;
+  process.stderr.write(`table: cannot write the output: ${e.message}\n`);
+  process.exit(1);
 });
 
 main(process.argv.slice(2)).then(
@@ -237,11 +325,18 @@ main(process.argv.slice(2)).then(
     if (e instanceof UsageError || e instanceof SimulationRefused) {
       process.stderr.write(`table: ${e.message}\n`);
       process.exitCode = 2;
+    } else if (e instanceof StaffCommandError) {
+      process.stderr.write(`table: ${e.message}\n`);
+      process.exitCode = e.exitCode;
+    } else if (e instanceof SimulationHeld) {
+      process.stderr.write(`table: ${e.message}\n`);
+      process.exitCode = 1; // something wrong was found
     } else if (e instanceof StoreError) {
       process.stderr.write(`table: ${e.message}\n`);
-      process.exitCode = 1;
+      // A database held by another writer, missing, or not a terminal's: as bad arguments.
+      process.exitCode = isRefusedPath(e) ? 2 : 1;
     } else {
-      process.stderr.write(`table: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.stderr.write(`table: internal error: ${(e instanceof Error ? e.message : String(e)).replace(/\s*\n\s*/g, ' ')}\n`);
       process.exitCode = 1;
     }
   },

@@ -72,7 +72,8 @@ export const CSV_COLUMNS = [
   'misdeal_cause', 'void_reason', ...SEAT_COLUMNS, 'payment_index', 'payment_from', 'payment_to', 'payment_amount', 'payment_executed_at',
 ] as const;
 
-function csvCell(v: unknown): string {
+/** One CSV cell: empty for null, 1/0 for a boolean, quoted when it holds a quote, a comma, a line break or spaces at an end. */
+export function csvCell(v: unknown): string {
   if (v === null || v === undefined) return '';
   const s = typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
   return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

@@ -190,7 +190,26 @@ const NEVER_ON_SCREEN: Readonly<Record<string, string>> = {
   'bad-count': "the recall's count is the terminal's own constant (RECALL_COUNT)",
   'bad-record': 'showdown records read by the settle CLI (app/domain/showdown.ts)',
   'missing-hand': 'showdown records read by the settle CLI (app/domain/showdown.ts)',
+  'too-deep': 'showdown records read by the settle CLI (app/domain/showdown.ts); the terminal builds its own',
   blocker: 'the worded list of what blocks the hand (Blockers.svelte shows the message itself)',
+  // The table fold (app/domain/table) checking entries the service builds itself, or a stored log.
+  'no-table': 'table fold: an event before table-opened, only from a damaged log',
+  'bad-entry': 'table fold: an entry whose hand id does not fit its event, built by the service itself',
+  'hand-start-mismatch': 'table fold: a hand-started other than nextHandStarted builds, a program fault',
+  'wrong-player': 'table fold: a buy-in or leave naming another player than the seat\'s, filled in by the service',
+  'wrong-cash-out': 'table fold: a cash-out other than the whole stack, filled in by the service',
+  'dealer-on-duty': 'table fold: a dealer-on without the dealer-off the service writes before it',
+  'not-dealing': 'table fold: a dealer-off naming another dealer, filled in by the service',
+  'checkpoint-mismatch': 'table fold: a checkpoint that differs from the replayed state, found loading a log',
+  'bad-checkpoint': 'table fold: a malformed checkpoint, found loading a log',
+  // Staff records (app/domain/staff): checks of what the service and the staff command build.
+  'bad-pin-hash': 'staff fold: a stored PIN record of the wrong shape, only from a damaged log',
+  'lockout-missing': 'staff fold: a fifth failure without its lockout, only from a damaged log',
+  'staff-log-damaged': 'staff records that do not fold, found loading a log',
+  'bad-purpose': 'staff sign-in purpose, set by the terminal itself',
+  'table-needed': 'staff sign-in for the box without a table, set by the terminal itself',
+  'bad-table': 'staff sign-in naming a table id of the wrong shape, set by the terminal itself',
+  'wrong-table': 'table audit: an entry stored under another table, only from a damaged log',
 };
 
 /** Codes the screen words from another message family. */
@@ -222,11 +241,11 @@ describe('reasons', () => {
   });
 
   it("word every alert's kind and code, every misdeal cause and irregularity", () => {
-    const kinds = union(appSource('services', 'table-events.ts'), /export type AlertKind\s*=([^;]+);/);
+    const kinds = union(appSource('domain', 'table', 'events.ts'), /export type AlertKind\s*=([^;]+);/);
     const causes = union(appSource('domain', 'hand', 'events.ts'), /export type MisdealCause\s*=([^;]+);/);
     const irregularities = union(appSource('domain', 'hand', 'state.ts'), /interface Irregularity \{[^}]*?readonly kind:([^;]+);/);
-    const faults = union(appSource('services', 'table-service.ts'), /const FAULT_STATUSES = new Set\(\[([^\]]+)\]\)/);
-    expect(kinds).toEqual(['misdeal', 'irregularity', 'device-fault']);
+    const faults = union(appSource('services', 'alert-words.ts'), /const FAULT_STATUSES = new Set\(\[([^\]]+)\]\)/);
+    expect(kinds).toEqual(['misdeal', 'irregularity', 'device-fault', 'integrity']);
     expect(causes.length).toBeGreaterThanOrEqual(9);
     expect(irregularities.length).toBeGreaterThanOrEqual(4);
     expect(faults).toContain('jam');
