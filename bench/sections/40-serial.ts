@@ -5,6 +5,11 @@
  * (an upper bound), and t0 is taken just before the write call (also an upper bound).
  * Targets (issue 4): >= 500 cards/s with none lost; p99 < 10 ms.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore } from '../../app/services/store';
+import { TableService } from '../../app/services/table-service';
 import { formatRate, percentile, type BenchSection } from '../section';
 import { SerialCardDevice } from '../../hardware/serial-device';
 import { PtyPair } from '../../hardware/sim/pty-pair';
@@ -55,6 +60,50 @@ async function deal(format: WireFormat, decks: number, paceMs: number): Promise<
   }
 }
 
+/**
+ * Framed cards through a pty into the table service on a real file: each card's event committed
+ * (synchronous=FULL) before its ACK goes back, as the terminal deals. `decks` hands of 52.
+ */
+async function dealIntoService(decks: number): Promise<{ cards: number; ms: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-ack-'));
+  const pair = await PtyPair.open();
+  const store = openStore(join(dir, 'ack.db'));
+  const service = new TableService(store);
+  const must = <T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
+    if (!r.ok) throw new Error(r.error.message);
+    return r.value;
+  };
+  must(service.openTable({ tableId: 'A1', pointValue: 100 }));
+  must(service.dealerOn({ tableId: 'A1', dealer: 'Bench' }));
+  must(service.seatPlayer({ tableId: 'A1', seat: 1, playerId: 'p1', buyIn: 1_000_000 }));
+  must(service.seatPlayer({ tableId: 'A1', seat: 2, playerId: 'p2', buyIn: 1_000_000 }));
+  const device = new SerialCardDevice({ port: pair.terminalPath, format: 'framed', heartbeatTimeoutMs: null });
+  const detach = must(service.attachCardSource('A1', device));
+  const sim = new SerialShoeSimulator({ path: pair.devicePath, format: 'framed', paceMs: 0, heartbeatMs: null });
+  let ms = 0;
+  try {
+    await device.start();
+    await sim.start();
+    for (let d = 0; d < decks; d++) {
+      must(service.startHand({ tableId: 'A1' }));
+      const t0 = performance.now();
+      await sim.deal(2000 + d); // resolves once the shoe has every card's ACK: after its commit
+      ms += performance.now() - t0;
+      const reads = must(service.snapshot('A1')).hand!.state.deal.reads;
+      if (reads !== 52) throw new Error(`the service holds ${reads} reads of a 52-card deal`);
+      must(service.voidHand({ tableId: 'A1', floor: 'Bench', reason: 'bench: next deal' }));
+    }
+    return { cards: decks * 52, ms };
+  } finally {
+    await sim.stop();
+    await device.stop();
+    detach();
+    store.close();
+    await pair.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export const section: BenchSection = {
   name: 'serial',
   order: 40,
@@ -64,6 +113,8 @@ export const section: BenchSection = {
     const lines = await deal('lines', decks, 0);
     // Latency on an idle line: one card every 5 ms.
     const paced = await deal('framed', quick ? 1 : 6, 5);
+    const committed = await dealIntoService(quick ? 2 : 10);
+    const serviceCardsPerSec = (committed.cards * 1000) / committed.ms;
     const cardsPerSec = (framed.received * 1000) / framed.ms;
     const linesPerSec = (lines.received * 1000) / lines.ms;
     const cardsLost = framed.dealt - framed.received;
@@ -74,6 +125,11 @@ export const section: BenchSection = {
       rows: [
         { what: `framed cards through a pty (${framed.dealt}, ACK each)`, figure: formatRate(cardsPerSec), note: `target >= 500/s: ${ok(cardsPerSec >= 500)}` },
         { what: 'framed cards lost', figure: String(cardsLost), note: `target 0: ${ok(cardsLost === 0)}` },
+        {
+          what: `framed cards into the table service (${committed.cards}, each ACKed after its commit)`,
+          figure: formatRate(serviceCardsPerSec),
+          note: `${(serviceCardsPerSec / cardsPerSec).toFixed(2)}x the pty alone; ${(committed.ms / committed.cards).toFixed(2)} ms a card`,
+        },
         { what: `lines cards through a pty (${lines.dealt}, no ACK)`, figure: formatRate(linesPerSec), note: `${lines.dealt - lines.received} lost` },
         { what: `latency wire -> card event, median (${paced.latencies.length} cards)`, figure: `${median.toFixed(2)} ms` },
         { what: 'latency wire -> card event, p99', figure: `${p99.toFixed(2)} ms`, note: `target < 10 ms: ${ok(p99 < 10)}` },
@@ -81,6 +137,8 @@ export const section: BenchSection = {
       json: {
         serial: {
           cardsPerSec: Math.round(cardsPerSec),
+          serviceCardsPerSec: Math.round(serviceCardsPerSec),
+          serviceOverPty: Number((serviceCardsPerSec / cardsPerSec).toFixed(3)),
           cardsLost,
           latencyMsMedian: Number(median.toFixed(3)),
           latencyMsP99: Number(p99.toFixed(3)),
