@@ -19,8 +19,19 @@ import type { AlertDraft } from './projections';
 import type { DeviceStatus, ScanTarget, TableSnapshot, TableUpdate } from './service-types';
 import type { StoredEvent } from './store';
 
+/** A device read as the router records it. */
+interface DeviceRead {
+  readonly seq: number | null;
+  /** The bytes, as hex. */
+  readonly raw: string;
+  /** The device waits for this read's ACK (framed). */
+  readonly waitsForAck: boolean;
+}
+
 /** What the router needs of the table service: its commands, commits and pushes. */
 export interface DeviceHost {
+  /** The device's last refused read or held scanner card since the table's last checkpoint. */
+  lastTableRead(tableId: string, device: string): (LastRead & { readonly id: number }) | null;
   now(): string;
   emit(update: TableUpdate): void;
   snapshotOf(table: LiveTable): TableSnapshot;
@@ -64,14 +75,20 @@ export class DeviceRouter {
   /** The device's last read in the log: a card whose ACK a crash cut off is in the open hand
    *  or, when that read ended it, in the last hand. */
   private lastReadOf(table: LiveTable, device: string): LastRead | null {
+    let last: (LastRead & { id: number }) | null = null;
     const hand = table.hand ?? table.lastHand;
-    if (!hand) return null;
-    const events = this.host.handEvents(hand.id);
+    const events = hand ? this.host.handEvents(hand.id) : [];
     for (let i = events.length - 1; i >= 0; i--) {
       const b = events[i].body;
-      if ((b.type === 'card-dealt' || b.type === 'card-unreadable') && b.device === device && b.seq !== null) return { seq: b.seq, raw: b.raw };
+      if ((b.type === 'card-dealt' || b.type === 'card-unreadable') && b.device === device && b.seq !== null) {
+        last = { id: events[i].id, seq: b.seq, raw: b.raw };
+        break;
+      }
     }
-    return null;
+    // A refused read or a held scanner card is a table event, after the last checkpoint.
+    const other = this.host.lastTableRead(table.id, device);
+    if (other && (!last || other.id > last.id)) last = other;
+    return last ? { seq: last.seq, raw: last.raw } : null;
   }
 
   /**
@@ -88,14 +105,17 @@ export class DeviceRouter {
   /** Records a device event; true when it is committed (or needs no record). */
   private recordDeviceEvent(table: LiveTable, attached: AttachedDevice, e: SourceEvent): boolean {
     if (e.kind === 'card') {
-      if (attached.source.role === 'scanner') return this.scannerCard(table, attached, e.card);
-      const seq = e.seq ?? null;
-      const raw = toHex(e.raw);
-      // A shoe resending a frame whose ACK a crash cut off: recorded already, never twice.
-      if (seq !== null && attached.lastRead?.seq === seq && attached.lastRead.raw === raw) return true;
-      const r = this.host.cardRead({ tableId: table.id, card: e.card, seq, raw, ...this.originOfDevice(attached) });
-      const recorded = r.ok || this.refuseDeviceRead(table, attached, r.error, e.card);
-      if (recorded && seq !== null) attached.lastRead = { seq, raw };
+      const read: DeviceRead = { seq: e.seq ?? null, raw: toHex(e.raw), waitsForAck: e.acknowledge !== undefined };
+      // A device resending a frame whose ACK a crash cut off: recorded already, never twice.
+      if (read.seq !== null && attached.lastRead?.seq === read.seq && attached.lastRead.raw === read.raw) return true;
+      let recorded: boolean;
+      if (attached.source.role === 'scanner') {
+        recorded = this.scannerCard(table, attached, e.card, read);
+      } else {
+        const r = this.host.cardRead({ tableId: table.id, card: e.card, seq: read.seq, raw: read.raw, ...this.originOfDevice(attached) });
+        recorded = r.ok || this.refuseDeviceRead(table, attached, r.error, e.card, read);
+      }
+      if (recorded && read.seq !== null) attached.lastRead = { seq: read.seq, raw: read.raw };
       return recorded;
     }
     return this.deviceStatus(table, attached, e);
@@ -132,10 +152,12 @@ export class DeviceRouter {
   /**
    * A card from the showdown scanner: fills the row the showdown expects next. True when it is
    * recorded: refused (the refusal is logged), or the row it completes is committed, or it
-   * joins the row being read (held in memory until the row is complete).
+   * joins the row being read. A card that joins the row is held in memory; from a scanner that
+   * waits for its ACK it is first kept in the log (`scanner-card-held`), so the ACK never goes
+   * back for a card a crash could lose, and a restart takes the row up again.
    */
-  private scannerCard(table: LiveTable, attached: AttachedDevice, card: Card): boolean {
-    const refuse = (error: DomainError) => this.refuseDeviceRead(table, attached, error, card);
+  private scannerCard(table: LiveTable, attached: AttachedDevice, card: Card, read: DeviceRead): boolean {
+    const refuse = (error: DomainError) => this.refuseDeviceRead(table, attached, error, card, read);
     const target = table.hand ? scannerExpects(table.hand.state) : null;
     if (!table.hand || !target) {
       return refuse({ code: 'no-row-expected', message: `${formatCard(card)} was scanned, but no row is waiting to be read` });
@@ -148,6 +170,13 @@ export class DeviceRouter {
     if (notTheSeats) return refuse(notTheSeats);
     const buffer = [...table.scanBuffer, card];
     if (buffer.length < SEGMENT_SIZES[target.row]) {
+      if (read.waitsForAck) {
+        const held = this.host.commitTable(table, [{
+          type: 'scanner-card-held', at: this.host.now(), by: 'device', device: attached.source.id, seat: target.seat, row: target.row,
+          card: formatCard(card), seq: read.seq, raw: read.raw,
+        }]);
+        if (!held.ok) return false;
+      }
       table.scanBuffer = buffer;
       this.host.emit({ kind: 'state-changed', tableId: table.id, table: this.host.snapshotOf(table), events: [] });
       return true;
@@ -162,12 +191,13 @@ export class DeviceRouter {
    * pushed to the screen. A scanned card that is not the seat's also raises an irregularity
    * alert: a player may be showing a card he was not dealt.
    */
-  private refuseDeviceRead(table: LiveTable, attached: AttachedDevice, error: DomainError, card?: Card): boolean {
+  private refuseDeviceRead(table: LiveTable, attached: AttachedDevice, error: DomainError, card?: Card, read?: DeviceRead): boolean {
     const device = attached.source.id;
     const alerts = refusedReadAlerts(error, table.hand?.id ?? null, device);
     const committed = this.host.commitTable(table, [{
       type: 'device-read-refused', at: this.host.now(), by: 'device', device, role: attached.source.role,
-      ...(card !== undefined ? { card: formatCard(card) } : {}), code: error.code, message: error.message,
+      ...(card !== undefined ? { card: formatCard(card) } : {}), ...(read?.seq != null ? { seq: read.seq, raw: read.raw } : {}),
+      code: error.code, message: error.message,
     }], alerts);
     if (committed.ok) this.host.changed(table, committed.value);
     this.host.emit({ kind: 'device-input-refused', tableId: table.id, device, error });

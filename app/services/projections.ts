@@ -89,6 +89,7 @@ export class Projector {
         return;
       case 'device-status':
       case 'device-read-refused':
+      case 'scanner-card-held':
       case 'table-checkpoint':
       case 'terminal-started':
       case 'terminal-stopped':

@@ -4,7 +4,7 @@
  * check compares with the fold. (Writes go through the store's `write` and the Projector.)
  */
 import type Database from 'better-sqlite3';
-import type { TableEntry, TableState, TerminalStarted } from '../domain/table';
+import type { DeviceReadRefused, ScannerCardHeld, TableEntry, TableState, TerminalStarted } from '../domain/table';
 import { TABLE_SEATS } from '../domain/table';
 import { parseBody } from './store';
 
@@ -38,6 +38,7 @@ export class TableRepository {
       tableRow: p('SELECT button, hands_started AS handsStarted FROM tables WHERE id = ?'),
       seatRows: p('SELECT seat, player, stack, short_buy_in_allowed AS short FROM seats WHERE table_id = ?'),
       openHand: p("SELECT id FROM hands WHERE table_id = ? AND outcome = 'open'").pluck(),
+      deviceReadsAfter: p("SELECT id, type, body FROM events WHERE table_id = ? AND id > ? AND type IN ('device-read-refused', 'scanner-card-held') ORDER BY id"),
     };
   }
 
@@ -75,6 +76,15 @@ export class TableRepository {
   lastStart(tableId: string): TerminalStarted | null {
     const row = this.s.lastStart.get(tableId) as { id: number; body: string } | undefined;
     return row ? (parseBody(row.body, row.id, null, 'terminal-started') as TerminalStarted) : null;
+  }
+
+  /**
+   * The table's refused reads and held scanner cards after row `afterId` (its last checkpoint:
+   * a crash cut off the ACK of the last of them at the most), in order.
+   */
+  deviceReadsAfter(tableId: string, afterId: number): { id: number; body: DeviceReadRefused | ScannerCardHeld }[] {
+    return (this.s.deviceReadsAfter.all(tableId, afterId) as { id: number; type: string; body: string }[])
+      .map((r) => ({ id: r.id, body: parseBody(r.body, r.id, null, r.type) as DeviceReadRefused | ScannerCardHeld }));
   }
 
   /** The table's query rows that the fold decides. */

@@ -17,9 +17,9 @@
  * All methods are synchronous (better-sqlite3 is); one service owns a database file.
  * The API is documented in docs/store.md.
  */
-import type { Card } from '../domain/cards';
+import { parseCard, type Card } from '../domain/cards';
 import {
-  apply, buildSettled, followUps, initialState, isOver, replay,
+  apply, buildSettled, followUps, initialState, isOver, replay, scannerExpects,
   type Actor, type CorrectionAction, type HandEvent, type HandState, type MisdealCause, type ProfileSnapshot, type Row,
   type SeatNo, type TwoHandedRound,
 } from '../domain/hand';
@@ -96,6 +96,14 @@ export class TableService {
       changed: (t, events) => this.changed(t, events),
       commitTable: (t, events, alerts) => this.commitTable(t, events, alerts),
       handEvents: (handId) => this.store.handEvents<HandEvent>(handId),
+      lastTableRead: (tableId, device) => {
+        const reads = this.repository.deviceReadsAfter(tableId, this.repository.lastCheckpoint(tableId)?.id ?? 0);
+        for (let i = reads.length - 1; i >= 0; i--) {
+          const b = reads[i].body;
+          if (b.device === device && b.seq != null && b.raw !== undefined) return { id: reads[i].id, seq: b.seq, raw: b.raw };
+        }
+        return null;
+      },
       cardRead: (cmd) => this.cardRead(cmd),
       cardUnreadable: (cmd) => this.cardUnreadable(cmd),
       sequenceGap: (cmd) => this.sequenceGap(cmd),
@@ -812,7 +820,9 @@ export class TableService {
           found.push({ code: 'table-does-not-replay', message: `table ${tableId}: its checkpoint at log row ${cp.id} is not valid: ${restored.error.message}` });
         }
       }
+      let lastOfHand = 0;
       for (const entry of this.repository.entriesAfter(tableId, from)) {
+        if (entry.handId !== null) lastOfHand = entry.id;
         const r = applyTable(state, entry);
         if (!r.ok) {
           found.push({
@@ -828,6 +838,7 @@ export class TableService {
         continue; // nothing to load it from: the finding is listed, and there is no table to deal at
       }
       const t = new LiveTable(state);
+      t.scanBuffer = this.heldRow(t, lastOfHand);
       found.push(...this.projectionDifferences(state));
       if (!t.hand && state.handsStarted > 0) {
         const last = handIdFor(state.id, state.handsStarted);
@@ -849,6 +860,20 @@ export class TableService {
   private projectionDifferences(state: TableState): StartupFinding[] {
     const out = rowDifferences(state, this.repository.rows(state.id));
     return out.length === 0 ? [] : [{ code: 'query-tables-differ', message: `table ${state.id}: the query tables differ from the log: ${out.join('; ')}` }];
+  }
+
+  /** The cards of the row being scanned that a scanner waiting for ACKs had sent before a
+   *  restart (`scanner-card-held` after the hand's last event, for the row it expects). */
+  private heldRow(t: LiveTable, afterId: number): Card[] {
+    const target = t.hand ? scannerExpects(t.hand.state) : null;
+    if (!target) return [];
+    const out: Card[] = [];
+    for (const { body } of this.repository.deviceReadsAfter(t.id, afterId)) {
+      if (body.type !== 'scanner-card-held' || body.seat !== target.seat || body.row !== target.row) continue;
+      const card = parseCard(body.card);
+      if (card.ok && !out.includes(card.value)) out.push(card.value);
+    }
+    return out;
   }
 
   /** A recovered open hand: append what the fold still asks for (or finish it if it ended). */

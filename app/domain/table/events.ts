@@ -4,7 +4,7 @@
  * (ISO 8601) and `by`, plain JSON. Stored with `hand_id` NULL in the one chain. The table's
  * state is a fold over these and the hands' events (`fold.ts`).
  */
-import type { Actor, DealMode, ProfileSnapshot, SeatNo, TwoHandedRound } from '../hand/events';
+import type { Actor, DealMode, ProfileSnapshot, Row, SeatNo, TwoHandedRound } from '../hand/events';
 
 interface Base {
   readonly at: string;
@@ -115,8 +115,29 @@ export interface DeviceReadRefused extends Base {
   readonly role: 'shoe' | 'scanner';
   /** The card read, canonical text, when the device read one. */
   readonly card?: string;
+  /** The device's sequence number and its bytes (hex), when it sent them: a resend of the read
+   *  after a crash is recognised and not recorded again. */
+  readonly seq?: number;
+  readonly raw?: string;
   readonly code: string;
   readonly message: string;
+}
+
+/**
+ * A card of the row the showdown scanner is reading, from a scanner that waits for its ACK
+ * (framed): kept in the log before the ACK goes back, so a crash loses nothing acknowledged;
+ * the row's `row-scanned` follows when the row is complete, and a restart takes the row up again
+ * from these.
+ */
+export interface ScannerCardHeld extends Base {
+  readonly type: 'scanner-card-held';
+  readonly device: string;
+  readonly seat: SeatNo;
+  readonly row: Row;
+  /** Canonical text. */
+  readonly card: string;
+  readonly seq: number | null;
+  readonly raw: string;
 }
 
 /** A seat as a checkpoint writes it: the player, his chips and whether his next buy-in may be short. */
@@ -179,12 +200,12 @@ export interface TerminalStopped extends Base {
 
 export type TableEvent =
   | TableOpened | DealerOn | DealerOff | PlayerSeated | BuyIn | PlayerLeft | AlertRaised | AlertAcknowledged | DeviceStatusChanged
-  | DeviceReadRefused | TableCheckpoint | TerminalStarted | TerminalStopped;
+  | DeviceReadRefused | ScannerCardHeld | TableCheckpoint | TerminalStarted | TerminalStopped;
 export type TableEventType = TableEvent['type'];
 
 export const TABLE_EVENT_TYPES: readonly TableEventType[] = [
   'table-opened', 'dealer-on', 'dealer-off', 'player-seated', 'buy-in', 'player-left', 'alert-raised', 'alert-acknowledged', 'device-status',
-  'device-read-refused', 'table-checkpoint', 'terminal-started', 'terminal-stopped',
+  'device-read-refused', 'scanner-card-held', 'table-checkpoint', 'terminal-started', 'terminal-stopped',
 ];
 
 /** The table event with the given type. */

@@ -8,7 +8,7 @@
  *
  * The guards and decisions are listed in docs/table.md.
  */
-import { formatAmount, isActor, isFloorActor, isIsoTime, isNonEmptyText, isPositiveInteger, isSeatNo, seatName } from '../hand/check';
+import { formatAmount, isActor, isFloorActor, isHex, isIsoTime, isNonEmptyText, isNonNegativeInteger, isPositiveInteger, isSeatNo, seatName } from '../hand/check';
 import type { HandEvent, HandStarted } from '../hand/events';
 import { HAND_EVENT_TYPES } from '../hand/events';
 import { apply } from '../hand/fold';
@@ -22,7 +22,7 @@ import { bodyOf, checkpointBody } from './checkpoint';
 import { differenceText, firstDifference } from './difference';
 import type {
   AlertAcknowledged, AlertRaised, BuyIn, DealerOff, DealerOn, DeviceReadRefused, DeviceStatusChanged, PlayerLeft, PlayerSeated,
-  StartedDevice, TableCheckpoint, TableEvent, TableEventOf, TableEventType, TableOpened, TerminalStarted, TerminalStopped,
+  ScannerCardHeld, StartedDevice, TableCheckpoint, TableEvent, TableEventOf, TableEventType, TableOpened, TerminalStarted, TerminalStopped,
 } from './events';
 import { ALERT_KINDS, TABLE_EVENT_TYPES } from './events';
 import { nextHandStarted } from './next-hand';
@@ -191,8 +191,21 @@ function deviceReadRefused(state: TableState, e: DeviceReadRefused): Step {
     [isNonEmptyText(e.device), `device must be the device's id, not ${showJson(e.device)}`],
     [role(e.role), `role must be "shoe" or "scanner", not ${showJson(e.role)}`],
     [optionalText(e.card), 'card must be text when given'],
+    [e.seq === undefined || isNonNegativeInteger(e.seq), `seq must be a whole number when given, not ${showJson(e.seq)}`],
+    [e.raw === undefined || isHex(e.raw), 'raw must be the device bytes as hex when given'],
     [isNonEmptyText(e.code), `code must be non-empty text, not ${showJson(e.code)}`],
     [text(e.message), 'message must be text'],
+  ]);
+}
+
+function scannerCardHeld(state: TableState, e: ScannerCardHeld): Step {
+  return shape(state, e.type, [
+    [isNonEmptyText(e.device), `device must be the device's id, not ${showJson(e.device)}`],
+    [isSeatNo(e.seat), `seat must be 1-4, not ${showJson(e.seat)}`],
+    [e.row === 'front' || e.row === 'middle' || e.row === 'back', `row must be front, middle or back, not ${showJson(e.row)}`],
+    [isNonEmptyText(e.card), `card must be the card's text, not ${showJson(e.card)}`],
+    [e.seq === null || isNonNegativeInteger(e.seq), `seq must be a whole number or null, not ${showJson(e.seq)}`],
+    [isHex(e.raw), 'raw must be the device bytes as hex'],
   ]);
 }
 
@@ -303,6 +316,7 @@ const HANDLERS: Handlers = {
   'alert-acknowledged': alertAcknowledged,
   'device-status': deviceStatus,
   'device-read-refused': deviceReadRefused,
+  'scanner-card-held': scannerCardHeld,
   'table-checkpoint': checkpoint,
   'terminal-started': terminalStarted,
   'terminal-stopped': terminalStopped,

@@ -10,25 +10,27 @@ import { unwrap } from '../../../app/domain/result';
 import { Listeners } from '../../../app/listeners';
 import { attachShoe, must, openTable, rig, T, type Rig } from './helpers';
 
-/** A source the test speaks for, as a framed shoe would: every card waits for its ACK. */
+/** A source the test speaks for, as a framed device would: every card waits for its ACK. */
 class ScriptedShoe implements CardSource {
-  readonly id = 'path:/dev/ttyTEST';
-  readonly label = 'Test shoe';
-  readonly role = 'shoe' as const;
+  readonly label = 'Test device';
   readonly simulated = false;
   readonly state = 'connected' as const;
   private readonly listeners = new Listeners<SourceEvent>();
+  constructor(
+    readonly role: 'shoe' | 'scanner' = 'shoe',
+    readonly id = role === 'shoe' ? 'path:/dev/ttyTEST' : 'path:/dev/ttySCAN',
+  ) {}
   async start(): Promise<void> {}
   async stop(): Promise<void> {}
   subscribe(listener: SourceListener): () => void {
     return this.listeners.add(listener);
   }
   /** Sends one card frame; returns how often (and when) it was acknowledged. */
-  card(text: string, seq: number, options: { resend?: boolean; onAck?: () => void } = {}): { acks: number } {
+  card(text: string | number, seq: number, options: { resend?: boolean; onAck?: () => void } = {}): { acks: number } {
     const out = { acks: 0 };
-    const raw = new TextEncoder().encode(`\u0002${String(seq).padStart(2, '0')}C${text}\u0003`);
+    const raw = new TextEncoder().encode(`\u0002${String(seq).padStart(2, '0')}C${String(text)}\u0003`);
     const event: CardEvent = {
-      kind: 'card', device: this.id, at: Date.parse('2025-03-01T20:00:00Z'), card: unwrap(parseCard(text)), seq, raw,
+      kind: 'card', device: this.id, at: Date.parse('2025-03-01T20:00:00Z'), card: typeof text === 'number' ? text : unwrap(parseCard(text)), seq, raw,
       acknowledge: () => {
         out.acks++;
         options.onAck?.();
@@ -111,5 +113,51 @@ describe('acknowledge after commit', () => {
     const reads = r.store.db.prepare("SELECT body FROM events WHERE type = 'card-dealt'").pluck().all() as string[];
     expect(reads).toHaveLength(52);
     for (const body of reads) expect(JSON.parse(body) as HandEvent).toMatchObject({ device: shoe.id, simulated: true });
+  });
+
+  it('a refused read keeps its SEQ and bytes: resent after a restart, it is acknowledged and not recorded again', () => {
+    const r = (current = rig());
+    openTable(r.service, { 1: 5000, 2: 5000 });
+    const shoe = new ScriptedShoe();
+    must(r.service.attachCardSource(T, shoe));
+    const refused = () => r.store.db.prepare("SELECT count(*) FROM events WHERE type = 'device-read-refused'").pluck().get() as number;
+    expect(shoe.card('As', 7).acks).toBe(1); // no hand in play: refused, recorded, acknowledged
+    expect(refused()).toBe(1);
+    expect(JSON.parse(r.store.db.prepare("SELECT body FROM events WHERE type = 'device-read-refused'").pluck().get() as string)).toMatchObject({ seq: 7, raw: expect.stringMatching(/^02/) });
+    r.reopen();
+    const again = new ScriptedShoe();
+    must(r.service.attachCardSource(T, again));
+    expect(again.card('As', 7).acks).toBe(1);
+    expect(refused()).toBe(1);
+  });
+
+  it('a framed scanner\'s card is in the log before its ACK; after a restart the row goes on from it', async () => {
+    const r = (current = rig());
+    openTable(r.service, { 2: 5000, 4: 5000 });
+    const { shoe } = await attachShoe(r.service);
+    const scanner = new ScriptedShoe('scanner');
+    must(r.service.attachCardSource(T, scanner));
+    must(r.service.startHand({ tableId: T }));
+    await shoe.deal(21);
+    must(r.service.seatReady({ tableId: T, seat: 2 }));
+    must(r.service.seatReady({ tableId: T, seat: 4 }));
+    const snap = must(r.service.openShowdown({ tableId: T }));
+    const target = snap.scanTarget!;
+    expect(target).toMatchObject({ row: 'front', cards: [] });
+    const own = snap.hand!.state.seats[target.seat - 1].dealt;
+    const held = () => r.store.db.prepare("SELECT count(*) FROM events WHERE type = 'scanner-card-held'").pluck().get() as number;
+    let heldAtAck = -1;
+    expect(scanner.card(own[0], 30, { onAck: () => (heldAtAck = held()) }).acks).toBe(1);
+    expect(heldAtAck).toBe(1);
+    r.reopen(); // a crash with one card of the front row acknowledged
+    const back = new ScriptedShoe('scanner');
+    must(r.service.attachCardSource(T, back));
+    expect(must(r.service.snapshot(T)).scanTarget).toMatchObject({ seat: target.seat, row: 'front', cards: [own[0]] });
+    expect(back.card(own[0], 30).acks).toBe(1); // the resend: not held twice
+    expect(held()).toBe(1);
+    back.card(own[1], 31);
+    back.card(own[2], 32);
+    const rows = r.store.handEvents<HandEvent>(snap.hand!.handId).filter((e) => e.body.type === 'row-scanned');
+    expect(rows.map((e) => e.body)).toEqual([expect.objectContaining({ seat: target.seat, row: 'front', cards: [own[0], own[1], own[2]] })]);
   });
 });
