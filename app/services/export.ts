@@ -63,6 +63,7 @@ function jsonHand(h: HandSummary): Record<string, unknown> {
     profile: h.profile, pointValue: h.pointValue, outcome: h.outcome, phase: h.phase, misdealCause: h.misdealCause, voidReason: h.voidReason,
     seats: h.seats, payments: h.payments,
     ...(h.record !== null ? { record: h.record, result: h.result } : {}),
+    ...(h.simulated ? { simulated: true } : {}),
   };
 }
 
@@ -70,6 +71,7 @@ const SEAT_COLUMNS = [1, 2, 3, 4].flatMap((s) => ['player', 'stack_before', 'poi
 export const CSV_COLUMNS = [
   'kind', 'hand_id', 'table_id', 'number', 'started_at', 'ended_at', 'dealer', 'button', 'profile', 'profile_version', 'point_value', 'outcome',
   'misdeal_cause', 'void_reason', ...SEAT_COLUMNS, 'payment_index', 'payment_from', 'payment_to', 'payment_amount', 'payment_executed_at',
+  'simulated',
 ] as const;
 
 /** One CSV cell: empty for null, 1/0 for a boolean, quoted when it holds a quote, a comma, a line break or spaces at an end. */
@@ -87,7 +89,7 @@ export function exportCsv(store: Store, range: ExportRange): string {
     const row: Record<string, unknown> = {
       kind: 'hand', hand_id: h.handId, table_id: h.tableId, number: h.number, started_at: h.startedAt, ended_at: h.endedAt, dealer: h.dealer,
       button: h.button, profile: h.profile.name, profile_version: h.profile.version, point_value: h.pointValue, outcome: h.outcome,
-      misdeal_cause: h.misdealCause, void_reason: h.voidReason,
+      misdeal_cause: h.misdealCause, void_reason: h.voidReason, simulated: h.simulated,
     };
     for (const s of h.seats) {
       Object.assign(row, {

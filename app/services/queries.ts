@@ -74,6 +74,7 @@ function summaries(db: Database.Database, rows: HandRow[]): HandSummary[] {
   const paymentsOf = db.prepare('SELECT * FROM payments WHERE hand_id = ? ORDER BY ordinal');
   const countOf = db.prepare('SELECT count(*) FROM events WHERE hand_id = ?').pluck(true);
   const bodyOf = db.prepare('SELECT body FROM events WHERE id = ?').pluck(true);
+  const simulatedOf = db.prepare("SELECT EXISTS (SELECT 1 FROM events WHERE hand_id = ? AND type IN ('card-dealt', 'card-unreadable') AND json_extract(body, '$.simulated') IS 1)").pluck(true);
   const settledOf = (id: number | null): { record: unknown; result: SettleResult } | null =>
     id === null ? null : (JSON.parse(bodyOf.get(id) as string) as { record: unknown; result: SettleResult });
   return rows.map((r) => {
@@ -95,6 +96,7 @@ function summaries(db: Database.Database, rows: HandRow[]): HandSummary[] {
     record: settled?.record ?? null,
     result: settled?.result ?? null,
     events: countOf.get(r.id) as number,
+    simulated: simulatedOf.get(r.id) === 1,
     };
   });
 }

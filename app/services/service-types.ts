@@ -126,6 +126,8 @@ export interface HandSummary {
   readonly record: unknown | null;
   readonly result: SettleResult | null;
   readonly events: number;
+  /** Some of its cards were read by a simulated device (`simulated: true` in the log): not a real deal. */
+  readonly simulated: boolean;
 }
 
 /** One step of a replayed hand: the event as stored and the hand's state after it. */

@@ -47,6 +47,17 @@ describe('recall', () => {
     expect(r.service.recall('T9')).toMatchObject({ ok: false, error: { code: 'unknown-table' } });
   });
 
+  it('marks a hand dealt by the simulated shoe simulated (recall, export JSON and CSV); a misdeal before any read is not', () => {
+    const hands = must(r.service.recall(T));
+    expect(hands.filter((h) => h.outcome === 'played').every((h) => h.simulated)).toBe(true);
+    expect(hands.filter((h) => h.outcome === 'misdeal').every((h) => !h.simulated)).toBe(true);
+    const json = JSON.parse(exportJson(r.store, { from: '2025-03-01T00:00:00.000Z', to: '2025-03-02T00:00:00.000Z' })) as { hands: { number: number; simulated?: boolean }[] };
+    expect(json.hands.map((h) => [h.number, h.simulated ?? false])).toEqual(Array.from({ length: 12 }, (_, i) => [i + 1, (i + 1) % 3 !== 0]));
+    const csv = exportCsv(r.store, { from: '2025-03-01T00:00:00.000Z', to: '2025-03-02T00:00:00.000Z' }).trim().split('\r\n').slice(1).map((l) => l.split(','));
+    const handRows = csv.filter((c) => c[0] === 'hand');
+    expect(handRows.map((c) => c[CSV_COLUMNS.indexOf('simulated')])).toEqual(Array.from({ length: 12 }, (_, i) => ((i + 1) % 3 !== 0 ? '1' : '0')));
+  });
+
   it('replays each hand step by step in the original order, with the state after each step', () => {
     for (const h of must(r.service.recall(T))) {
       const steps = must(r.service.replayHand(h.handId));
