@@ -378,7 +378,7 @@ function setting(service: TableService, tableId: string, state: HandState, plan:
         return;
       }
       if (p.surrender) {
-        const r = service.surrender({ tableId, seat: s.seat });
+        const r = service.declareSurrender({ tableId, seat: s.seat });
         if (r.ok) return;
         if (r.error.code !== 'surrender-not-covered' && r.error.code !== 'surrender-not-played') must(r, 'a surrender');
       }

@@ -339,7 +339,7 @@ export class TableService {
 
   /** The player surrenders (refused when his chips do not cover the penalty). Without a shoe,
    *  `cards` are his 13 cards, scanned. */
-  surrender(cmd: { tableId: string; seat: SeatNo; cards?: readonly CardInput[] | string }): Result<TableSnapshot> {
+  declareSurrender(cmd: { tableId: string; seat: SeatNo; cards?: readonly CardInput[] | string }): Result<TableSnapshot> {
     const cards = cardsOf(cmd.cards, 'surrendered hand');
     if (!cards.ok) return cards;
     return this.handEvent(cmd.tableId, {

@@ -4,7 +4,7 @@
  * service refuses what is not allowed, in words, and that refusal is the reply.
  */
 import type { FloorAction } from '../contract/floor';
-import type { Handlers } from '../contract/handlers';
+import type { Handlers, RequestName } from '../contract/handlers';
 import type { TerminalView } from '../contract/view';
 import type { CorrectionAction } from '../domain/hand/events';
 import { fail, ok, type Result } from '../domain/result';
@@ -18,8 +18,19 @@ export interface HandlerContext {
   readonly toView: (snapshot: TableSnapshot) => TerminalView;
 }
 
-/** How many hands the floor's recall lists (issue 3: "the last 10 hands of a table"). */
+/** How many hands the floor's recall lists: the last 10 hands of the table. */
 export const RECALL_COUNT = 10;
+
+/**
+ * One name per action: every request calls the TableService method of its own name, but the
+ * floor's acknowledgement, which is `acknowledgeAlert` in the floor manager's name. A request
+ * named otherwise (or a service method renamed alone) stops this file compiling.
+ */
+type NotAServiceMethod = Exclude<RequestName, keyof TableService>;
+const ONE_NAME_PER_ACTION: [NotAServiceMethod] extends ['floorAcknowledgeAlert']
+  ? ['floorAcknowledgeAlert'] extends [NotAServiceMethod] ? true : never
+  : never = true;
+void ONE_NAME_PER_ACTION;
 
 /** The contract's floor action as the service's correction (same shape, own copies). */
 function correction(a: FloorAction): CorrectionAction {
@@ -45,16 +56,16 @@ export function createHandlers({ service, tableId, toView }: HandlerContext): Ha
     startHand: async () => view(service.startHand({ tableId })),
     nextHand: async () => view(service.nextHand({ tableId })),
     endDeal: async () => view(service.endDeal({ tableId })),
-    markReady: async ({ seat }) => view(service.seatReady({ tableId, seat })),
-    declareSurrender: async ({ seat }) => view(service.surrender({ tableId, seat })),
+    seatReady: async ({ seat }) => view(service.seatReady({ tableId, seat })),
+    declareSurrender: async ({ seat }) => view(service.declareSurrender({ tableId, seat })),
     declareNatural: async ({ seat, natural }) => view(service.declareNatural({ tableId, seat, natural })),
-    reportExposed: async ({ seat, card }) => view(service.reportExposure({ tableId, seat, ...(card !== undefined ? { card } : {}) })),
+    reportExposure: async ({ seat, card }) => view(service.reportExposure({ tableId, seat, ...(card !== undefined ? { card } : {}) })),
     reportWrongSeat: async ({ heldBy, handOf }) => view(service.reportWrongSeat({ tableId, heldBy, handOf })),
     callMisdeal: async ({ cause }) => view(service.callMisdeal({ tableId, cause })),
     openShowdown: async () => view(service.openShowdown({ tableId })),
     setHand: async ({ seat, front, middle, back }) => view(service.setHand({ tableId, seat, front, middle, back, source: 'touch' })),
     settle: async () => view(service.settle({ tableId })),
-    markPaid: async ({ index }) => view(service.executePayment({ tableId, index })),
+    executePayment: async ({ index }) => view(service.executePayment({ tableId, index })),
     acknowledgeAlert: async ({ id }) => {
       const snap = service.snapshot(tableId);
       const by = snap.ok && snap.value.dealer ? snap.value.dealer : 'dealer';

@@ -14,7 +14,7 @@ export function seatWords(t: Translator, view: TerminalView, seat: SeatNumber): 
 }
 
 export function askSurrender(terminal: TerminalStore, t: Translator, view: TerminalView, seat: SeatNumber): void {
-  terminal.ask('confirm.surrender', seatWords(t, view, seat), 'action.surrender', () => terminal.run('declareSurrender', { seat }), true, view.table.surrenderPoints ?? 0);
+  terminal.ask('confirm.surrender', seatWords(t, view, seat), 'action.declareSurrender', () => terminal.run('declareSurrender', { seat }), true, view.table.surrenderPoints ?? 0);
 }
 
 /** The player declared `natural` (its record name): the terminal verifies it at once. */
@@ -24,8 +24,8 @@ export function askNatural(terminal: TerminalStore, t: Translator, view: Termina
   );
 }
 
-export function askExposed(terminal: TerminalStore, t: Translator, view: TerminalView, seat: SeatNumber): void {
-  terminal.ask('confirm.exposed', seatWords(t, view, seat), 'action.reportExposed', () => terminal.run('reportExposed', { seat }));
+export function askExposure(terminal: TerminalStore, t: Translator, view: TerminalView, seat: SeatNumber): void {
+  terminal.ask('confirm.exposed', seatWords(t, view, seat), 'action.reportExposure', () => terminal.run('reportExposure', { seat }));
 }
 
 /** Seat `heldBy` holds the hand dealt to seat `handOf`. */
@@ -53,5 +53,5 @@ export function askLeaveSeat(terminal: TerminalStore, t: Translator, view: Termi
 /** Ticks the first payment not yet done, in the list's order. */
 export function payNext(terminal: TerminalStore, view: TerminalView): void {
   const next = view.hand?.result?.payments.find((p) => !p.done);
-  if (next) void terminal.run('markPaid', { index: next.index });
+  if (next) void terminal.run('executePayment', { index: next.index });
 }

@@ -109,7 +109,7 @@ export function handleShortcut(event: KeyboardEvent, terminal: TerminalStore, t:
       return true;
     case 'ready':
       if (seat === null) return false;
-      void terminal.run('markReady', { seat });
+      void terminal.run('seatReady', { seat });
       return true;
     case 'redeal':
       if (phase !== 'misdealt') return false;

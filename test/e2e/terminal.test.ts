@@ -62,10 +62,10 @@ async function deal(cards: Card[]): Promise<void> {
   await shoe.sim.feed(cards);
 }
 
-async function markReady(seats: number[]): Promise<void> {
+async function seatReady(seats: number[]): Promise<void> {
   for (const seat of seats) {
     await selectSeat(page, seat);
-    await page.click('[data-testid=mark-ready]');
+    await page.click('[data-testid=seat-ready]');
     await page.waitForSelector(`.felt [data-seat="${seat}"] [data-testid=ready-marker]`);
   }
 }
@@ -73,7 +73,7 @@ async function markReady(seats: number[]): Promise<void> {
 async function payAll(): Promise<void> {
   const count = await page.locator('[data-testid=payment]').count();
   for (let i = 0; i < count; i++) {
-    await page.click(`[data-testid=payment][data-index="${i}"] [data-testid=mark-paid]`);
+    await page.click(`[data-testid=payment][data-index="${i}"] [data-testid=execute-payment]`);
     await page.waitForSelector(`[data-testid=payment][data-index="${i}"][data-done="true"]`);
   }
 }
@@ -118,7 +118,7 @@ describe('dealer terminal in a browser', () => {
     await phase(page, 'setting');
     expect(await dealCounts(page)).toEqual([13, 13, 13, 13]);
 
-    await markReady([1, 2, 3, 4]);
+    await seatReady([1, 2, 3, 4]);
     await page.click('[data-testid=open-showdown]');
     await phase(page, 'showdown');
     // Announcement order starts left of the button: seat 2 first, front first.
@@ -172,7 +172,7 @@ describe('dealer terminal in a browser', () => {
     await phase(page, 'setting');
 
     await selectSeat(page, 4);
-    await page.click('[data-testid=surrender]');
+    await page.click('[data-testid=declare-surrender]');
     await confirm(page);
     const refusal = page.locator('[data-testid=seat-actions] [data-testid=refusal]');
     await refusal.waitFor();
@@ -182,7 +182,7 @@ describe('dealer terminal in a browser', () => {
     await screenshot(page, '07-surrender-refused');
 
     await selectSeat(page, 2);
-    await page.click('[data-testid=surrender]');
+    await page.click('[data-testid=declare-surrender]');
     await confirm(page);
     await page.waitForSelector('.felt [data-seat="2"] [data-testid=surrender-marker]');
 
@@ -202,7 +202,7 @@ describe('dealer terminal in a browser', () => {
     await page.waitForSelector('.felt [data-seat="3"] [data-testid=natural-rejected-marker]');
     await screenshot(page, '08-naturals');
 
-    await markReady([4]);
+    await seatReady([4]);
     await page.click('[data-testid=open-showdown]');
     await phase(page, 'showdown');
     await tapSet(page, 4, validSet(4));

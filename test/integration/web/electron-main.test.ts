@@ -93,8 +93,8 @@ describe('preload (bundled)', () => {
     const api = exposed.terminal;
     expect(Object.keys(exposed)).toEqual(['terminal']);
     expect(Object.keys(api).sort()).toEqual([...REQUEST_NAMES, 'onView'].sort());
-    await api.markReady({ seat: 2 }, 'smuggled');
-    expect(invoked).toEqual([['terminal:markReady', { seat: 2 }]]);
+    await api.seatReady({ seat: 2 }, 'smuggled');
+    expect(invoked).toEqual([['terminal:seatReady', { seat: 2 }]]);
     const off = api.onView(() => {}) as () => void;
     off();
     expect(subscribed).toEqual(['terminal-push:view', '-terminal-push:view']);

@@ -33,7 +33,7 @@ const until = (test: (v: TerminalView) => boolean) => viewUntil(terminal, test);
 async function toShowdown(): Promise<TerminalView> {
   await send('startHand');
   const dealt = await until((v) => v.hand?.phase === 'setting');
-  for (const s of dealt.hand!.seats.filter((x) => x.live)) await send('markReady', { seat: s.seat });
+  for (const s of dealt.hand!.seats.filter((x) => x.live)) await send('seatReady', { seat: s.seat });
   return send('openShowdown');
 }
 
@@ -44,7 +44,7 @@ async function setBest(seat: number, cards: readonly number[]): Promise<Terminal
 
 async function payAll(v: TerminalView): Promise<TerminalView> {
   let view = v;
-  for (const p of v.hand!.result!.payments.filter((x) => !x.done)) view = await send('markPaid', { index: p.index });
+  for (const p of v.hand!.result!.payments.filter((x) => !x.done)) view = await send('executePayment', { index: p.index });
   return view;
 }
 
@@ -91,7 +91,7 @@ describe('the floor on the real services', () => {
     expect(net1.net).toBeLessThan(0); // a fouled hand pays both others
     expect(v.hand!.result!.comparisons.filter((c) => c.a === 1 || c.b === 1).every((c) => c.kind === 'foul')).toBe(true);
     // Once a payment is made the hand can no longer be voided: the service says why.
-    v = await send('markPaid', { index: 0 });
+    v = await send('executePayment', { index: 0 });
     expect(await refusal('voidHand', { ...JANA, reason: 'dispute' })).toMatchObject({ code: 'chips-moved', message: expect.stringMatching(/already made/) });
     v = await payAll(v);
     expect(v.hand!.phase).toBe('closed');

@@ -138,10 +138,10 @@ describe('web server', () => {
     expect(await m).toMatchObject({ t: 'res', id: 9, result: { ok: false, error: { code: 'bad-message' } } });
     ws.send('not json at all'); // nothing to answer: no id
     m = next();
-    ws.send(JSON.stringify({ t: 'req', id: 11, name: 'markPaid', args: { index: 0 } }));
+    ws.send(JSON.stringify({ t: 'req', id: 11, name: 'executePayment', args: { index: 0 } }));
     expect(await m).toMatchObject({ t: 'res', id: 11, result: { ok: true } });
     const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
-    ws.send(JSON.stringify({ t: 'req', id: 10, name: 'markPaid', args: { pad: 'x'.repeat(MAX_REQUEST_BYTES) } }));
+    ws.send(JSON.stringify({ t: 'req', id: 10, name: 'executePayment', args: { pad: 'x'.repeat(MAX_REQUEST_BYTES) } }));
     expect(await closed).toBe(1009);
     expect(calls.filter((c) => (c.args as { pad?: string }).pad !== undefined)).toEqual([]);
     calls.length = 0;
@@ -150,9 +150,9 @@ describe('web server', () => {
   it('closes a socket that sends a binary message as unsupported data (1003), saying why', async () => {
     const ws = await openSocket(`/ws?token=${'a'.repeat(64)}`);
     const closed = new Promise<{ code: number; reason: string }>((r) => ws.once('close', (code, reason) => r({ code, reason: reason.toString() })));
-    ws.send(Buffer.from(JSON.stringify({ t: 'req', id: 12, name: 'markPaid', args: { index: 0 } })), { binary: true });
+    ws.send(Buffer.from(JSON.stringify({ t: 'req', id: 12, name: 'executePayment', args: { index: 0 } })), { binary: true });
     expect(await closed).toEqual({ code: 1003, reason: 'binary messages are not accepted: send each request as JSON text' });
-    expect(calls.filter((c) => c.name === 'markPaid')).toEqual([]);
+    expect(calls.filter((c) => c.name === 'executePayment')).toEqual([]);
     expect(logged.at(-1)).toMatch(/binary message/);
   });
 
@@ -160,7 +160,7 @@ describe('web server', () => {
     const ws = await openSocket(`/ws?token=${'a'.repeat(64)}`, { origin: `http://127.0.0.1:${server.port}` });
     const next = () => new Promise<Record<string, unknown>>((r) => ws.once('message', (d) => r(JSON.parse(d.toString()))));
     let m = next();
-    ws.send(JSON.stringify({ t: 'req', id: 1, name: 'markPaid', args: { index: 2 } }));
+    ws.send(JSON.stringify({ t: 'req', id: 1, name: 'executePayment', args: { index: 2 } }));
     expect(await m).toEqual({ t: 'res', id: 1, result: { ok: true, value: { echoed: { index: 2 } } } });
     m = next();
     ws.send(JSON.stringify({ t: 'req', id: 2, name: 'startHand', args: {} }));
@@ -172,7 +172,7 @@ describe('web server', () => {
     m = next();
     for (const l of pushListeners) l({ marker: 'view-1' } as never);
     expect(await m).toEqual({ t: 'push', name: 'view', payload: { marker: 'view-1' } });
-    expect(calls.map((c) => c.name)).toEqual(['markPaid', 'startHand']);
+    expect(calls.map((c) => c.name)).toEqual(['executePayment', 'startHand']);
     ws.close();
   });
 });

@@ -83,8 +83,8 @@ describe('terminal on the real services', () => {
     expect(counts.length).toBeLessThanOrEqual(60);
     expect([...counts].sort((a, b) => a - b)).toEqual(counts);
 
-    await send('markReady', { seat: 1 });
-    await send('markReady', { seat: 3 });
+    await send('seatReady', { seat: 1 });
+    await send('seatReady', { seat: 3 });
     const open = await send('openShowdown');
     expect(open.hand!.phase).toBe('showdown');
     expect(open.hand!.expectedScan).toBeNull(); // no scanner: nothing is scanned
@@ -117,7 +117,7 @@ describe('terminal on the real services', () => {
     const p = result.payments[0];
     expect(p).toMatchObject({ payer: 1, payee: 3, done: false });
     const before = v.seats.map((s) => s.stack);
-    v = await send('markPaid', { index: 0 });
+    v = await send('executePayment', { index: 0 });
     expect(v.seats[0].stack).toBe(before[0] - p.amount);
     expect(v.seats[2].stack).toBe(before[2] + p.amount);
     expect(v.hand!.result!.payments[0].done).toBe(true);

@@ -57,7 +57,7 @@ describe('WebSocket transport', () => {
     const server = await serve();
     cleanups.push(() => server.close());
     const client = await linkedClient(server.port);
-    expect(await client.send('markPaid', { index: 2 })).toEqual({ ok: true, value: { name: 'markPaid', args: { index: 2 } } });
+    expect(await client.send('executePayment', { index: 2 })).toEqual({ ok: true, value: { name: 'executePayment', args: { index: 2 } } });
     const seen: unknown[] = [];
     client.on('view', (v) => seen.push(v));
     for (const l of listeners) l({ marker: 1 } as never);
@@ -141,7 +141,7 @@ describe('WebSocket transport', () => {
       subscribe: () => () => {},
     });
     const client = await linkedClient(server.port);
-    const reply = client.send('markPaid', { index: 0 });
+    const reply = client.send('executePayment', { index: 0 });
     await new Promise((r) => setTimeout(r, 0));
     await server.close();
     expect(await reply).toMatchObject({ ok: false, error: { code: 'link-dropped' } });

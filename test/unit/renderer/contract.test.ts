@@ -2,7 +2,9 @@
 // and the one dispatch both front doors use (unknown names, bad arguments and thrown errors
 // come back as refusals, never as exceptions).
 import { describe, expect, it } from 'vitest';
-import { ipcChannel, isRequestName, REQUEST_NAMES, type Handlers } from '../../../app/contract/handlers';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { argumentKeys, ipcChannel, isRequestName, REQUEST_NAMES, REQUESTS, type Handlers, type Replies, type RequestName } from '../../../app/contract/handlers';
 import { validateArgs } from '../../../app/contract/validate';
 import { idOf, parseRequest } from '../../../app/contract/wire';
 import { ok } from '../../../app/domain/result';
@@ -18,22 +20,55 @@ describe('request names', () => {
   });
 });
 
+const REPLY_TYPES: Readonly<Record<keyof Replies, string>> = { view: 'TerminalView', recall: 'RecallView', replay: 'ReplayView' };
+
+/** The contract's list in docs/terminal.md, as the request table gives it. */
+function requestList(): string {
+  const cell = (s: string) => s.replace(/\|/g, '\\|');
+  const args = (name: RequestName) => {
+    const fields = REQUESTS[name].args as Record<string, { optional: boolean }>;
+    const keys = Object.keys(fields).map((k) => (fields[k].optional ? `${k}?` : k));
+    return keys.length === 0 ? '`{}`' : `\`{ ${keys.join(', ')} }\``;
+  };
+  const rows = REQUEST_NAMES.map((n) => {
+    const r = REQUESTS[n];
+    return `| \`${n}\` | ${args(n)} | \`${REPLY_TYPES[r.reply]}\` | ${r.role ?? 'any'} | ${cell(r.doc)} |`;
+  });
+  return ['| request | arguments | reply | role | what it does |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+
+describe('the request table', () => {
+  it('is what docs/terminal.md lists, request by request', () => {
+    const doc = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'terminal.md'), 'utf8');
+    const listed = /<!-- requests: .*? -->\n([\s\S]*?)\n<!-- \/requests -->/.exec(doc);
+    expect(listed, 'the <!-- requests --> markers in docs/terminal.md').not.toBeNull();
+    expect(listed![1]).toBe(requestList());
+  });
+
+  it.each(REQUEST_NAMES.map((n) => [n]))('%s refuses an argument it does not take, naming it', (name) => {
+    const r = validateArgs(name, { zzz: 1 });
+    expect(r).toMatchObject({ ok: false, error: { code: 'unknown-argument', path: 'zzz' } });
+    const takes = argumentKeys(name);
+    if (!r.ok) expect(r.error.message).toBe(`${name} has no argument "zzz" (${takes.length === 0 ? 'it takes none' : `it takes ${takes.join(', ')}`})`);
+  });
+});
+
 describe('argument checks', () => {
   // [request, arguments, refusal code or null when accepted]
   const cases: [string, unknown, string | null][] = [
     ['snapshot', undefined, null],
     ['snapshot', [], 'bad-arguments'],
-    ['markReady', { seat: 2 }, null],
-    ['markReady', { seat: 5 }, 'bad-seat'],
-    ['markReady', { seat: '2' }, 'bad-seat'],
+    ['seatReady', { seat: 2 }, null],
+    ['seatReady', { seat: 5 }, 'bad-seat'],
+    ['seatReady', { seat: '2' }, 'bad-seat'],
     ['seatPlayer', { seat: 1, name: 'Ann', buyIn: 200000 }, null],
     ['seatPlayer', { seat: 1, name: '  ', buyIn: 200000 }, 'bad-text'],
     ['seatPlayer', { seat: 1, name: 'Ann', buyIn: 1.5 }, 'bad-number'],
     ['seatPlayer', { seat: 1, name: 'Ann', buyIn: -5 }, 'bad-number'],
     ['declareNatural', { seat: 3, natural: 'dragon' }, null],
     ['declareNatural', { seat: 3 }, 'bad-text'],
-    ['reportExposed', { seat: 3 }, null],
-    ['reportExposed', { seat: 3, card: 52 }, 'bad-card'],
+    ['reportExposure', { seat: 3 }, null],
+    ['reportExposure', { seat: 3, card: 52 }, 'bad-card'],
     ['reportWrongSeat', { heldBy: 1, handOf: 2 }, null],
     ['reportWrongSeat', { heldBy: 1 }, 'bad-seat'],
     ['setHand', { seat: 1, front: [0, 1, 2], middle: [3, 4, 5, 6, 7], back: [8, 9, 10, 11, 12] }, null],
@@ -41,8 +76,8 @@ describe('argument checks', () => {
     ['setHand', { seat: 1, front: 'As Kd', middle: [], back: [] }, 'bad-cards'],
     ['callMisdeal', { cause: 'wrong-card-count' }, null],
     ['callMisdeal', { cause: 'because' }, 'bad-cause'],
-    ['markPaid', { index: 0 }, null],
-    ['markPaid', { index: -1 }, 'bad-number'],
+    ['executePayment', { index: 0 }, null],
+    ['executePayment', { index: -1 }, 'bad-number'],
     ['acknowledgeAlert', { id: 4 }, null],
     ['acknowledgeAlert', { id: 'x' }, 'bad-number'],
     // The floor: signed by name, with a reason (their absence has its own code), and an action of a known shape.
@@ -88,7 +123,7 @@ describe('argument checks', () => {
 
   // [request, arguments, refusal code, the argument it names, words the message must hold]
   const worded: [string, unknown, string, string, RegExp][] = [
-    ['reportExposed', { seat: 1, crad: 5 }, 'unknown-argument', 'crad', /^reportExposed has no argument "crad" \(it takes seat, card\)$/],
+    ['reportExposure', { seat: 1, crad: 5 }, 'unknown-argument', 'crad', /^reportExposure has no argument "crad" \(it takes seat, card\)$/],
     ['settle', { now: true }, 'unknown-argument', 'now', /^settle has no argument "now" \(it takes none\)$/],
     ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'foul-seat', seat: 3, irregularity: 1 } }, 'unknown-argument', 'action.irregularity',
       /^a foul-seat action has no argument "action.irregularity" \(it takes action.kind, action.seat\)$/],
@@ -113,7 +148,7 @@ describe('argument checks', () => {
   });
 
   it('take an argument given as undefined as not given (the Electron bridge keeps such keys)', () => {
-    expect(validateArgs('reportExposed', { seat: 1, card: undefined }).ok).toBe(true);
+    expect(validateArgs('reportExposure', { seat: 1, card: undefined }).ok).toBe(true);
   });
 });
 
@@ -138,14 +173,14 @@ describe('dispatch', () => {
   const dispatch = createDispatch(handlers, { onError: (n) => errors.push(n) });
 
   it('calls the named handler with checked arguments', async () => {
-    expect(await dispatch('markReady', { seat: 2 })).toEqual({ ok: true, value: { answered: 'markReady' } });
-    expect(calls.at(-1)).toEqual(['markReady', { seat: 2 }]);
+    expect(await dispatch('seatReady', { seat: 2 })).toEqual({ ok: true, value: { answered: 'seatReady' } });
+    expect(calls.at(-1)).toEqual(['seatReady', { seat: 2 }]);
   });
 
   it('refuses unknown names and bad arguments without calling anything', async () => {
     const before = calls.length;
     expect(await dispatch('toString', {})).toMatchObject({ ok: false, error: { code: 'unknown-request' } });
-    expect(await dispatch('markReady', { seat: 0 })).toMatchObject({ ok: false, error: { code: 'bad-seat' } });
+    expect(await dispatch('seatReady', { seat: 0 })).toMatchObject({ ok: false, error: { code: 'bad-seat' } });
     expect(calls.length).toBe(before);
   });
 

@@ -135,7 +135,7 @@ describe('before the showdown', () => {
     const a = mountApp(setting());
     a.fake.answers.set('declareSurrender', { refuse: { code: 'surrender-not-covered', message: 'Seat 4 cannot surrender: 200 in chips does not cover the 3-point penalty' } });
     click(a.$('.felt [data-seat="4"]'));
-    click(a.$('[data-testid=surrender]'));
+    click(a.$('[data-testid=declare-surrender]'));
     expect(a.$('[data-testid=confirm-dialog]')!.textContent).toMatch(/pays 3 points to every other live player/);
     click(a.$('[data-testid=confirm-yes]'));
     await settle();
@@ -150,7 +150,7 @@ describe('before the showdown', () => {
     const after = withHand({ phase: 'setting', cardsRead: 52, seats: [1, 2, 3, 4].map((s) => handSeat(s as 1, { dealt: 13, surrendered: s === 2 })) });
     a.fake.answers.set('declareSurrender', after);
     click(a.$('.felt [data-seat="2"]'));
-    click(a.$('[data-testid=surrender]'));
+    click(a.$('[data-testid=declare-surrender]'));
     click(a.$('[data-testid=confirm-yes]'));
     await settle();
     expect(a.$('.felt [data-seat="2"] [data-testid=surrender-marker]')).not.toBeNull();
@@ -363,13 +363,13 @@ describe('results', () => {
   it('ticks payments one by one (P for the next), and moves on only when all are done', async () => {
     const a = mountApp(paying([false, false]));
     expect((a.$('[data-testid=next-hand]') as HTMLButtonElement).disabled).toBe(true);
-    a.fake.answers.set('markPaid', paying([true, false]));
+    a.fake.answers.set('executePayment', paying([true, false]));
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'p' }));
     await settle();
-    expect(a.fake.sent.at(-1)).toEqual({ name: 'markPaid', args: { index: 0 } });
+    expect(a.fake.sent.at(-1)).toEqual({ name: 'executePayment', args: { index: 0 } });
     expect(a.$$('[data-testid=payment]').map((p) => p.dataset.done)).toEqual(['true', 'false']);
-    a.fake.answers.set('markPaid', paying([true, true]));
-    click(a.$('[data-testid=payment][data-index="1"] [data-testid=mark-paid]'));
+    a.fake.answers.set('executePayment', paying([true, true]));
+    click(a.$('[data-testid=payment][data-index="1"] [data-testid=execute-payment]'));
     await settle();
     expect((a.$('[data-testid=next-hand]') as HTMLButtonElement).disabled).toBe(false);
   });

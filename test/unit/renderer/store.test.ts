@@ -34,12 +34,12 @@ describe('TerminalStore', () => {
   it('keeps a refusal with its request and seat, and clears it on the next success', async () => {
     const fake = new FakeTerminal(baseView());
     const s = storeOver(fake);
-    fake.answers.set('markReady', { refuse: { code: 'not-dealt', message: 'the deal is not finished' } });
-    expect(await s.run('markReady', { seat: 3 })).toBe(false);
-    expect(s.refusal).toEqual({ request: 'markReady', seat: 3, reason: { code: 'not-dealt', message: 'the deal is not finished' } });
+    fake.answers.set('seatReady', { refuse: { code: 'not-dealt', message: 'the deal is not finished' } });
+    expect(await s.run('seatReady', { seat: 3 })).toBe(false);
+    expect(s.refusal).toEqual({ request: 'seatReady', seat: 3, reason: { code: 'not-dealt', message: 'the deal is not finished' } });
     const next = baseView({ dealer: 'Petr' });
-    fake.answers.set('markReady', next);
-    expect(await s.run('markReady', { seat: 3 })).toBe(true);
+    fake.answers.set('seatReady', next);
+    expect(await s.run('seatReady', { seat: 3 })).toBe(true);
     expect(s.refusal).toBeNull();
     expect(s.view).toEqual(next);
     expect(s.busy).toBeNull();
@@ -120,15 +120,15 @@ describe('double taps and a dropped link', () => {
 
   it('the same request tapped twice while the first is on its way is sent once', async () => {
     const fake = new FakeTerminal(paying([false, false]));
-    fake.answers.set('markPaid', paying([true, false]));
+    fake.answers.set('executePayment', paying([true, false]));
     const h = held(fake);
     const s = (store = new TerminalStore(createClient(h.transport), { now: () => clock }));
-    const first = s.run('markPaid', { index: 0 });
-    const second = s.run('markPaid', { index: 0 });
-    expect(s.busy).toBe('markPaid');
+    const first = s.run('executePayment', { index: 0 });
+    const second = s.run('executePayment', { index: 0 });
+    expect(s.busy).toBe('executePayment');
     h.release();
     expect(await Promise.all([first, second])).toEqual([true, true]);
-    expect(h.sent).toEqual(['markPaid {"index":0}']);
+    expect(h.sent).toEqual(['executePayment {"index":0}']);
     expect(s.refusal).toBeNull();
     expect(s.busy).toBeNull();
   });
@@ -136,24 +136,24 @@ describe('double taps and a dropped link', () => {
   it('the same request again right after it went through is dropped, not refused; after the window it is sent', async () => {
     const fake = new FakeTerminal(paying([false, false]));
     const s = storeOver(fake);
-    fake.answers.set('markPaid', (args) => {
+    fake.answers.set('executePayment', (args) => {
       const i = (args as { index: number }).index;
       const done = fake.view.hand!.result!.payments.map((p) => p.done || p.index === i);
       if (fake.view.hand!.result!.payments[i].done) return fail('already-paid', `payment ${i + 1} is already done`);
       fake.view = paying(done);
       return { ok: true, value: fake.view };
     });
-    expect(await s.run('markPaid', { index: 0 })).toBe(true);
+    expect(await s.run('executePayment', { index: 0 })).toBe(true);
     later(DOUBLE_TAP_MS / 4);
-    expect(await s.run('markPaid', { index: 0 })).toBe(true); // the second tap of a double tap
+    expect(await s.run('executePayment', { index: 0 })).toBe(true); // the second tap of a double tap
     expect(s.refusal).toBeNull();
-    expect(fake.sent.filter((x) => x.name === 'markPaid')).toHaveLength(1);
+    expect(fake.sent.filter((x) => x.name === 'executePayment')).toHaveLength(1);
     // Another payment is another action, sent at once.
-    expect(await s.run('markPaid', { index: 1 })).toBe(true);
-    expect(fake.sent.filter((x) => x.name === 'markPaid')).toHaveLength(2);
+    expect(await s.run('executePayment', { index: 1 })).toBe(true);
+    expect(fake.sent.filter((x) => x.name === 'executePayment')).toHaveLength(2);
     // Long after, the same request is the dealer's own and goes to the terminal (which refuses it).
     later();
-    expect(await s.run('markPaid', { index: 0 })).toBe(false);
+    expect(await s.run('executePayment', { index: 0 })).toBe(false);
     expect(s.refusal?.reason.code).toBe('already-paid');
   });
 
@@ -184,7 +184,7 @@ describe('double taps and a dropped link', () => {
 
   it('stays busy while any request is on its way', async () => {
     const fake = new FakeTerminal(baseView());
-    fake.answers.set('markReady', baseView());
+    fake.answers.set('seatReady', baseView());
     const waiting: (() => void)[] = [];
     const transport = {
       request: async (name: Parameters<FakeTerminal['request']>[0], args: unknown) => {
@@ -194,12 +194,12 @@ describe('double taps and a dropped link', () => {
       onPush: fake.onPush.bind(fake),
     };
     const s = (store = new TerminalStore(createClient(transport), { now: () => clock }));
-    const a = s.run('markReady', { seat: 1 });
-    const b = s.run('markReady', { seat: 2 });
+    const a = s.run('seatReady', { seat: 1 });
+    const b = s.run('seatReady', { seat: 2 });
     expect(waiting).toHaveLength(2);
     waiting[0]();
     await a;
-    expect(s.busy).toBe('markReady'); // seat 2's is still on its way
+    expect(s.busy).toBe('seatReady'); // seat 2's is still on its way
     waiting[1]();
     await b;
     expect(s.busy).toBeNull();
@@ -264,12 +264,12 @@ describe('keyboard shortcuts', () => {
   it('select seats with 1-4 and mark the selected seat set with F', async () => {
     const fake = new FakeTerminal(baseView({ hand: handView({ phase: 'setting', seats: [1, 2, 3, 4].map((n) => handSeat(n as 1, { dealt: 13 })) }) }));
     const s = storeOver(fake);
-    fake.answers.set('markReady', fake.view);
+    fake.answers.set('seatReady', fake.view);
     expect(handleShortcut(key('3'), s, t)).toBe(true);
     expect(s.selectedSeat).toBe(3);
     expect(handleShortcut(key('f'), s, t)).toBe(true);
     await settle();
-    expect(fake.sent.at(-1)).toEqual({ name: 'markReady', args: { seat: 3 } });
+    expect(fake.sent.at(-1)).toEqual({ name: 'seatReady', args: { seat: 3 } });
   });
 
   it('ask before a surrender (S) and answer Escape by cancelling the question', () => {
@@ -304,7 +304,7 @@ describe('keyboard shortcuts', () => {
     const view = baseView({ hand: handView({ phase: 'paying', result: { comparisons: [], seats: [], payments: [0, 1, 2].map((index) => ({ index, payer: 2, payee: 1, amount: 100, done: false })) } }) });
     const fake = new FakeTerminal(view);
     const s = storeOver(fake);
-    fake.answers.set('markPaid', (args) => {
+    fake.answers.set('executePayment', (args) => {
       const i = (args as { index: number }).index;
       fake.view = { ...fake.view, hand: { ...fake.view.hand!, result: { ...fake.view.hand!.result!, payments: fake.view.hand!.result!.payments.map((p) => (p.index === i ? { ...p, done: true } : p)) } } };
       return { ok: true, value: fake.view };
@@ -315,7 +315,7 @@ describe('keyboard shortcuts', () => {
       expect(handleShortcut(new KeyboardEvent('keydown', { key: 'p', repeat: true }), s, t)).toBe(true);
       await settle();
     }
-    expect(fake.sent.filter((x) => x.name === 'markPaid')).toEqual([{ name: 'markPaid', args: { index: 0 } }]);
+    expect(fake.sent.filter((x) => x.name === 'executePayment')).toEqual([{ name: 'executePayment', args: { index: 0 } }]);
   });
 
   it('wait while the dealer enters a hand by touch or picks a natural; Esc closes the dialog', async () => {

@@ -1,0 +1,201 @@
+/**
+ * The kinds of argument a request takes, each a typed shape check: "is this a seat number",
+ * "is this a list of card codes", "is this the floor manager's name". The request table
+ * (requests.ts) names a field per argument; the argument types and the checks both come from
+ * these. No game rule lives here: whether a seat may surrender is the services' answer.
+ */
+import { fail, ok, type Result } from '../domain/result';
+import { FLOOR_ACTION_KINDS, type FloorAction, type FloorActionKind } from './floor';
+import type { SeatNumber } from './view';
+
+/**
+ * One argument: `check(args, key)` looks at `args[key]` and gives it back typed, or refuses it
+ * with a code, a message naming `key` and the key as the path. An `optional` field is not
+ * checked when the argument is left out (or given as `undefined`).
+ */
+export interface Field<T, Optional extends boolean = boolean> {
+  readonly check: (args: Readonly<Record<string, unknown>>, key: string) => Result<T>;
+  readonly optional: Optional;
+}
+
+/** The value a field gives. */
+export type FieldValue<F> = F extends Field<infer T, boolean> ? T : never;
+
+function required<T>(check: Field<T>['check']): Field<T, false> {
+  return { check, optional: false };
+}
+
+/** The same field, which may be left out. */
+export function optional<T>(field: Field<T, false>): Field<T, true> {
+  return { check: field.check, optional: true };
+}
+
+/** The most cards a row list may hold (a whole hand). */
+const CARD_LIST_MAX = 13;
+/** How much of a wrong value a refusal echoes. */
+const SHOWN_MAX = 40;
+/** The floor manager's name: every floor action is signed. */
+const FLOOR_NAME_MAX = 60;
+/** A reason or a note: a sentence or two, not a report. */
+export const REASON_MAX = 500;
+
+/** A wrong value as a refusal shows it: JSON, cut short when long. */
+export function shown(v: unknown): string {
+  const s = v === undefined ? 'nothing' : (JSON.stringify(v) ?? String(v));
+  if (s.length <= SHOWN_MAX) return s;
+  const size = typeof v === 'string' ? `${v.length} characters` : Array.isArray(v) ? `${v.length} items` : `${s.length} characters as JSON`;
+  return `${s.slice(0, SHOWN_MAX)}... (${size})`;
+}
+
+/** A plain object (not null, not an array): what named arguments come in. */
+export function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/**
+ * A key the object does not take is refused, naming it and those it takes: a misspelt
+ * optional argument (`crad` for `card`) would otherwise be dropped without a word. A key
+ * given as `undefined` counts as not given (the Electron bridge keeps such keys). Null when
+ * every key is allowed.
+ */
+export function unknownKey(args: Readonly<Record<string, unknown>>, allowed: readonly string[], what: string, prefix = ''): ReturnType<typeof fail> | null {
+  const bad = Object.keys(args).find((k) => args[k] !== undefined && !allowed.includes(k));
+  if (bad === undefined) return null;
+  const takes = allowed.length === 0 ? 'it takes none' : `it takes ${allowed.map((k) => prefix + k).join(', ')}`;
+  return fail('unknown-argument', `${what} has no argument ${JSON.stringify(prefix + bad)} (${takes})`, prefix + bad);
+}
+
+function isCardCode(c: unknown): c is number {
+  return Number.isInteger(c) && (c as number) >= 0 && (c as number) < 52;
+}
+
+/** A seat number 1..4 (`bad-seat`). */
+export const seat: Field<SeatNumber, false> = required((args, key) => {
+  const v = args[key];
+  if (v === 1 || v === 2 || v === 3 || v === 4) return ok(v);
+  return fail('bad-seat', `${key} must be a seat number 1 to 4, got ${JSON.stringify(v)}`, key);
+});
+
+/** A whole number of at least `min` (`bad-number`). */
+export function wholeNumber(min: number): Field<number, false> {
+  return required((args, key) => {
+    const v = args[key];
+    if (typeof v === 'number' && Number.isSafeInteger(v) && v >= min) return ok(v);
+    return fail('bad-number', `${key} must be a whole number of at least ${min}, got ${JSON.stringify(v)}`, key);
+  });
+}
+
+/** One card code 0..51 (`bad-card`). */
+export const card: Field<number, false> = required((args, key) => {
+  const v = args[key];
+  if (isCardCode(v)) return ok(v);
+  return fail('bad-card', `${key} must be a card code 0 to 51, got ${shown(v)}`, key);
+});
+
+/** A list of at most 13 card codes (`bad-cards`, naming the first bad entry). */
+export const cards: Field<readonly number[], false> = required((args, key) => cardList(args[key], key));
+
+function cardList(v: unknown, key: string): Result<readonly number[]> {
+  if (!Array.isArray(v)) return fail('bad-cards', `${key} must be a list of at most ${CARD_LIST_MAX} card codes 0 to 51, got ${shown(v)}`, key);
+  if (v.length > CARD_LIST_MAX) return fail('bad-cards', `${key} must hold at most ${CARD_LIST_MAX} card codes, got ${v.length}`, key);
+  const bad = v.findIndex((c) => !isCardCode(c));
+  if (bad >= 0) return fail('bad-cards', `${key}[${bad}] must be a card code 0 to 51, got ${shown(v[bad])}`, key);
+  return ok(v as number[]);
+}
+
+function textOf(v: unknown, key: string, max: number): Result<string> {
+  if (typeof v === 'string' && v.trim().length > 0 && v.length <= max) return ok(v);
+  return fail('bad-text', `${key} must be a text of 1 to ${max} characters, got ${shown(v)}`, key);
+}
+
+/** A text of 1 to `max` characters, not blank (`bad-text`). */
+export function text(max: number): Field<string, false> {
+  return required((args, key) => textOf(args[key], key, max));
+}
+
+/** A text of at most `max` characters, blank allowed (a note) (`bad-text`). */
+export function note(max: number): Field<string, false> {
+  return required((args, key) => {
+    const v = args[key];
+    if (typeof v === 'string' && v.length <= max) return ok(v);
+    return fail('bad-text', `${key} must be a text of at most ${max} characters, got ${shown(v)}`, key);
+  });
+}
+
+/** One of `values` (`code`). */
+export function oneOf<const V extends string>(code: string, values: readonly V[]): Field<V, false> {
+  return required((args, key) => {
+    const v = args[key];
+    if ((values as readonly unknown[]).includes(v)) return ok(v as V);
+    return fail(code, `${key} must be ${values.join(' or ')}, got ${JSON.stringify(v)}`, key);
+  });
+}
+
+/** A required text whose absence has its own code (`name-needed`, `reason-needed`). */
+function signed(max: number, missing: { code: string; message: string }): Field<string, false> {
+  return required((args, key) => {
+    const v = args[key];
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim().length === 0)) return fail(missing.code, missing.message, key);
+    return textOf(v, key, max);
+  });
+}
+
+/** The floor manager's name (`name-needed` when missing or blank). */
+export const floorName: Field<string, false> = signed(FLOOR_NAME_MAX, {
+  code: 'name-needed',
+  message: "every floor action is signed: give the floor manager's name",
+});
+
+/** The floor's reason (`reason-needed` when missing or blank). */
+export const floorReason: Field<string, false> = signed(REASON_MAX, { code: 'reason-needed', message: 'a floor action needs a reason' });
+
+/** Each floor action's keys (app/contract/floor.ts `FloorAction`). */
+const ACTION_KEYS: Readonly<Record<FloorActionKind, readonly string[]>> = {
+  'resolve-irregularity': ['kind', 'irregularity', 'ruling'],
+  'foul-seat': ['kind', 'seat'],
+  'replace-hand': ['kind', 'seat', 'front', 'middle', 'back'],
+  note: ['kind'],
+};
+
+function isActionKind(x: unknown): x is FloorActionKind {
+  return typeof x === 'string' && (FLOOR_ACTION_KINDS as readonly string[]).includes(x);
+}
+
+/**
+ * A floor correction's action (app/contract/floor.ts `FloorAction`): its kind and exactly the
+ * keys of that kind (`bad-action`, `bad-number`, `bad-ruling`, `bad-seat`, `bad-cards`,
+ * `unknown-argument`, each naming `action.<key>`).
+ */
+export const floorAction: Field<FloorAction, false> = required((args, key) => {
+  const a = args[key];
+  if (!isObject(a)) return fail('bad-action', `${key} must be an object with a kind, got ${shown(a)}`, key);
+  if (!isActionKind(a.kind)) {
+    return fail('bad-action', `${key}.kind must be ${FLOOR_ACTION_KINDS.join(', ')}, got ${shown(a.kind)}`, `${key}.kind`);
+  }
+  const extra = unknownKey(a, ACTION_KEYS[a.kind], `a ${a.kind} action`, `${key}.`);
+  if (extra) return extra;
+  switch (a.kind) {
+    case 'resolve-irregularity':
+      if (!(Number.isSafeInteger(a.irregularity) && (a.irregularity as number) >= 1)) {
+        return fail('bad-number', `${key}.irregularity must be an irregularity number from 1, got ${JSON.stringify(a.irregularity)}`, `${key}.irregularity`);
+      }
+      if (a.ruling !== 'accept' && a.ruling !== 'foul-seat') {
+        return fail('bad-ruling', `${key}.ruling must be accept or foul-seat, got ${JSON.stringify(a.ruling)}`, `${key}.ruling`);
+      }
+      break;
+    case 'foul-seat': {
+      const s = seat.check(a, 'seat');
+      if (!s.ok) return s;
+      break;
+    }
+    case 'replace-hand':
+      for (const [k, f] of [['seat', seat], ['front', cards], ['middle', cards], ['back', cards]] as const) {
+        const r = f.check(a, k);
+        if (!r.ok) return r;
+      }
+      break;
+    case 'note':
+      break;
+  }
+  return ok(a as unknown as FloorAction);
+});
