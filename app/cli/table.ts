@@ -10,9 +10,9 @@
  */
 import { statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { auditLog, replayHands, type ReplayReport } from '../services/audit';
+import { auditLog, type ReplayReport } from '../services/audit';
 import type { TablesReport } from '../services/table-audit';
-import { inSnapshot, verifyChain, type LogVerification } from '../services/event-log';
+import { inSnapshot, type LogVerification } from '../services/event-log';
 import { exportCsv, exportJson, parseExportDate } from '../services/export';
 import { accessLog, accessLogCsv, accessLogJson } from '../services/access-log';
 import { runStaff, StaffCommandError, STAFF_USAGE } from './staff';
@@ -213,23 +213,31 @@ function withStore<T>(o: Options, use: (store: Store) => T): T {
   }
 }
 
-function runVerify(o: Options): number {
-  return withStore(o, (store) => (printChain(verifyChain(store.db)) ? 0 : 1));
-}
+/** The floor's checking commands: each is the audit (`auditLog`) with these checks on. */
+const CHECKS = {
+  'verify-log': { chain: true, hands: false, tables: false },
+  replay: { chain: false, hands: true, tables: false },
+  audit: { chain: true, hands: true, tables: true },
+} as const;
 
-function runReplay(o: Options): number {
-  return withStore(o, (store) => (printReplay(replayHands(store, { handId: o.has('hand') ? text(o, 'hand') : undefined })) ? 0 : 1));
-}
-
-function runAudit(o: Options): number {
+/**
+ * Runs the audit as `command` sets it (`replay --hand ID`: that hand) and prints each check's
+ * verdict in turn; what stopped a check (an event that is not JSON) fails the command there.
+ */
+function runCheck(command: keyof typeof CHECKS, o: Options): number {
   return withStore(o, (store) => {
-    const a = auditLog(store);
-    const chainOk = printChain(a.chain);
-    // What stopped the replay (an event that is not JSON) fails the command as it fails `replay`.
-    if ('error' in a.replay) throw a.replay.error;
-    const handsOk = printReplay(a.replay);
-    if ('error' in a.tables) throw a.tables.error;
-    return printTables(a.tables) && handsOk && chainOk ? 0 : 1;
+    const a = auditLog(store, { ...CHECKS[command], ...(o.has('hand') ? { handId: text(o, 'hand') } : {}) });
+    let ok = true;
+    if (a.chain) ok = printChain(a.chain) && ok;
+    if (a.replay) {
+      if ('error' in a.replay) throw a.replay.error;
+      ok = printReplay(a.replay) && ok;
+    }
+    if (a.tables) {
+      if ('error' in a.tables) throw a.tables.error;
+      ok = printTables(a.tables) && ok;
+    }
+    return ok ? 0 : 1;
   });
 }
 
@@ -300,9 +308,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const { command, options } = parseArgs(argv);
   switch (command) {
     case 'simulate': return runSimulate(options);
-    case 'verify-log': return runVerify(options);
-    case 'replay': return runReplay(options);
-    case 'audit': return runAudit(options);
+    case 'verify-log':
+    case 'replay':
+    case 'audit': return runCheck(command, options);
     case 'export': return runExport(options);
     case 'recall': return runRecall(options);
     case 'access-log': return runAccessLog(options);

@@ -1,31 +1,675 @@
 /**
- * The floor's checks over a stored database: `replay` re-runs every stored hand through the
- * rules and compares what comes out with what was recorded and paid; the chain check is
- * event-log.ts's `verifyChain`; `auditLog` does both in one read of the log, then the tables
- * (table-audit.ts: each table's log folded, the query tables rebuilt and compared). Used by
- * `table replay` / `table verify-log` / `table audit` and the bench.
+ * The floor's checks over a stored database, as one engine: {@link auditLog} checks, in one
+ * snapshot, any of
+ * - the chain: the hash chain of the whole log (event-log.ts's `ChainVerifier`);
+ * - the hands: every stored hand (or one) re-run through the fold and the rules, compared with
+ *   what was recorded and paid and with the query tables;
+ * - the tables: every table's log folded, its checkpoints, the query tables rebuilt from the log
+ *   and compared (table-audit.ts).
+ * The chain and the hands are checked in one read of the log. The floor's commands are settings
+ * of it: `table verify-log` is the chain alone ({@link verifyChain}), `table replay` the hands
+ * alone ({@link replayHands}; `--hand ID`: that hand), `table audit` all three.
  *
- * A big log is replayed by worker threads (worker-pool.ts): this thread walks the log to find
- * where each hand's events are, the workers read, fold and check the hands, and the findings
- * come back in the order a single pass finds them. Any surprise on the way (a worker that fails,
- * an event that is not JSON, a column of an odd type) sends the whole check back to one pass on
- * this thread, so the report (or the error) is always the sequential one.
+ * A big log is cut into id ranges checked by worker threads (worker-pool.ts, audit-worker.ts):
+ * every worker runs one kind of task ({@link AuditTask}: a range and the checks switched on) and
+ * answers in one shape ({@link AuditPart}); this thread joins the answers in log order into
+ * exactly what one pass finds. Any surprise on the way (a worker that fails or stalls, an event
+ * that is not JSON, a column of an odd type) sends the whole check back to one pass on this
+ * thread, so the report (or the error) is always the sequential one.
  */
 import { replay, verifySettlement, carryOver, type HandEvent, type HandState, type SeatNo } from '../domain/hand';
 import type Database from 'better-sqlite3';
 import { resolve } from 'node:path';
 import {
-  chainVerifierAfter, ChainVerifier, eachEventRow, idRanges, inIdOrder, inSnapshot, logExtent, verifyChain, type ChainPart, type LogVerification, type RawEventRow,
+  chainVerifierAfter, ChainVerifier, eachEventRow, idRanges, inIdOrder, inSnapshot, logExtent, verifyRange, type ChainPart, type LogVerification,
 } from './event-log';
 import { parseBody, type Store, type StoredEvent } from './store';
-import { auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, type RebuiltTables, type TablesReport, type TablesTask } from './table-audit';
+import {
+  auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, rebuildTables, type RebuiltTables, type TablesJob, type TablesReport,
+} from './table-audit';
 import { notePoolRun, PoolFailure, SyncPool, threadCount, type ThreadOptions } from './worker-pool';
 
+// ---------------------------------------------------------------------------------------
+// The engine: its settings, and the floor's commands as settings of it
+
+/** Which checks an audit runs; each is on unless set to false. */
+export interface AuditChecks {
+  /** The hash chain of the whole log (what `table verify-log` checks). */
+  readonly chain?: boolean;
+  /** Every hand, or the one `handId` names (what `table replay` checks). */
+  readonly hands?: boolean;
+  /** Every table's log folded, its checkpoints, the query tables rebuilt and compared (table-audit.ts). */
+  readonly tables?: boolean;
+}
+
+/** How {@link auditLog} runs. */
+export interface AuditSettings extends AuditChecks, ThreadOptions {
+  /**
+   * The hands check of this hand only, read on its own (the rest of the log is not read for
+   * it); a hand with no events is a problem. The whole-database checks are not run then.
+   */
+  readonly handId?: string;
+  /** Problems listed at most, for each check (default: 50 for the chain, 100 for the hands and for the tables). */
+  readonly maxProblems?: number;
+  /** Filled in with how long the tables' part took (the bench). */
+  readonly timings?: AuditTimings;
+}
+
+/**
+ * What the full audit (`table audit`) found: the chain as `verify-log` reports it, the hands as
+ * `replay` does, the tables as table-audit.ts does. A check that could not finish gives what
+ * stopped it instead (an event that is not JSON: the StoreError every reader of the log throws,
+ * the hands stopping at it as `replayHands` does); the others still report.
+ */
+export interface LogAudit {
+  readonly chain: LogVerification;
+  readonly replay: ReplayReport | { readonly error: unknown };
+  readonly tables: TablesReport | { readonly error: unknown };
+}
+
+/** What {@link auditLog} found with the settings `S`: the parts of {@link LogAudit}, null for a check they switch off. */
+export type AuditFindings<S extends AuditChecks> = {
+  readonly chain: Part<S, 'chain', LogAudit['chain']>;
+  readonly replay: Part<S, 'hands', LogAudit['replay']>;
+  readonly tables: Part<S, 'tables', LogAudit['tables']>;
+};
+
+/** A check's part: null when the settings switch the check off (or `R | null` when they may). */
+type Part<S extends AuditChecks, K extends keyof AuditChecks, R> =
+  K extends keyof S ? (S[K] extends true | undefined ? R : S[K] extends false ? null : R | null) : R;
+
+/** Where {@link auditLog} writes how long the tables' part took (the bench). */
+export interface AuditTimings {
+  /** Seconds of the tables' part: the folds and the rebuild (on a worker thread, beside the chain and the hands, or here after them), then the comparison here. */
+  tablesSec?: number;
+  /** Whether the folds and the rebuild ran on a worker thread. */
+  tablesOnWorker?: boolean;
+}
+
+/**
+ * The audit, with the checks `settings` switch on (by default all three: `table audit`), in one
+ * read transaction (one snapshot of a log the terminal may be writing): the chain and the hands
+ * in one read of the log, then the tables, their comparison in the same snapshot. By worker
+ * threads for a big log (`threads`, see worker-pool.ts; one of them folds the tables and
+ * rebuilds the query tables while the others check the ranges), with the same report as one
+ * pass on this thread. Throws only what is not a finding about the log (a database that cannot
+ * be read).
+ */
+export function auditLog<S extends AuditSettings = Record<never, never>>(store: Store, settings?: S): AuditFindings<S> {
+  // Each part is there exactly when its check is on, as the type says.
+  return runAudit(store.db, store, settings ?? {}) as unknown as AuditFindings<S>;
+}
+
+/**
+ * `table verify-log`: the audit of the chain alone, on any database with an event log (no store
+ * needed): walks the whole log in id order and checks every link (see {@link ChainVerifier}).
+ */
+export function verifyChain(db: Database.Database, maxProblems = 50, options: ThreadOptions = {}): LogVerification {
+  return runAudit(db, null, { chain: true, hands: false, tables: false, maxProblems, threads: options.threads }).chain!;
+}
+
+/**
+ * `table replay`: the audit of the hands alone (every hand, or the one `handId` names): each
+ * re-run through the fold and the rules and compared with what was recorded and paid (see
+ * {@link HandAuditor}); for every hand, each seat's ledger is also checked for continuity.
+ * Throws what stopped it (an event that is not JSON: the StoreError naming the row).
+ */
+export function replayHands(store: Store, options: { handId?: string; maxProblems?: number } & ThreadOptions = {}): ReplayReport {
+  const { replay } = auditLog(store, { ...options, chain: false, hands: true, tables: false });
+  if ('error' in replay) throw replay.error;
+  return replay;
+}
+
+/** Rows from which a read of the log for the chain alone is done by worker threads (below, starting them costs more than they save). */
+const CHAIN_ROWS_FOR_THREADS = 500_000;
+/** Rows from which a read of the log for the hands (with the chain or not) is done by worker threads (about 4,000 hands). */
+const HAND_ROWS_FOR_THREADS = 300_000;
+
+/** What a read of the log checks, and how many problems each check keeps. */
+interface Walk {
+  readonly chain: boolean;
+  readonly hands: boolean;
+  readonly maxChain: number;
+  readonly maxHands: number;
+}
+
+/** What a read of the log found (null: not checked); `rebuilt`: the tables, when a worker folded and rebuilt them. */
+interface Walked {
+  readonly chain: LogVerification | null;
+  readonly replay: ReplayReport | { readonly error: unknown } | null;
+  readonly rebuilt: RebuiltTables | null;
+}
+
+/** The engine: `store` may be null only for the chain alone ({@link verifyChain} on a bare database). */
+function runAudit(db: Database.Database, store: Store | null, settings: AuditSettings): AuditFindings<AuditChecks> {
+  const on = { chain: settings.chain !== false, hands: settings.hands !== false, tables: settings.tables !== false };
+  if (!store && (on.hands || on.tables)) throw new TypeError('the hands and the tables are audited on a store, not a bare database');
+  const handId = on.hands ? settings.handId : undefined;
+  const walk: Walk = {
+    chain: on.chain, hands: on.hands && handId === undefined, maxChain: settings.maxProblems ?? 50, maxHands: settings.maxProblems ?? 100,
+  };
+  const maxTables = settings.maxProblems ?? MAX_TABLE_PROBLEMS;
+  return inSnapshot(db, () => {
+    const extent = logExtent(db);
+    let walked: Walked | null = null;
+    if (walk.chain || walk.hands) {
+      const threads = db.memory ? 0 : threadCount(settings, extent.rows, walk.hands ? HAND_ROWS_FOR_THREADS : CHAIN_ROWS_FOR_THREADS);
+      if (threads >= 2 && extent.rows > 0) {
+        const tables = on.tables ? { maxProblems: maxTables, migrations: store!.migrations } : null;
+        walked = inWorkers(db, store, extent, threads, walk, tables);
+      }
+      walked ??= onePass(db, store, extent, walk);
+    }
+    const replay = handId !== undefined ? oneHand(store!, handId, walk.maxHands) : walked?.replay ?? null;
+    let tables: AuditFindings<AuditChecks>['tables'] = null;
+    if (on.tables) {
+      const rebuilt = walked?.rebuilt ?? null;
+      const t0 = performance.now();
+      tables = orError(() => (rebuilt ? compareRebuilt(store!, rebuilt, maxTables) : auditTables(store!, { maxProblems: maxTables })));
+      if (settings.timings) {
+        settings.timings.tablesSec = (rebuilt?.seconds ?? 0) + (performance.now() - t0) / 1000;
+        settings.timings.tablesOnWorker = rebuilt !== null;
+      }
+    }
+    return { chain: walked?.chain ?? null, replay, tables };
+  });
+}
+
+function orError<R>(check: () => R): R | { readonly error: unknown } {
+  try {
+    return check();
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** The hands check of one hand, read on its own, in the caller's snapshot (its events and its query rows as of one moment). */
+function oneHand(store: Store, handId: string, maxProblems: number): ReplayReport | { readonly error: unknown } {
+  return orError(() => {
+    const auditor = new HandAuditor(store, maxProblems);
+    const evs = store.handEvents<HandEvent>(handId);
+    if (evs.length === 0) auditor.add(handId, 'there is no such hand in this database');
+    else auditor.hand(handId, evs.map((e) => e.body), settledIdOf(evs));
+    return auditor.report();
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// The read of the log on this thread
+
+/** Takes one hand row: its id, table, hand, type and body, as stored. */
+type HandRowSink = (id: number, tableId: string, handId: string, type: string, body: string) => void;
+
+/**
+ * Reads the rows `after < id <= upTo` once, in id order: every row into `chain`, every hand
+ * row into `hand` (either may be null). Each of the three ways is the cheapest for what it
+ * feeds: the chain alone as {@link verifyRange} reads it (the text the hash covers built by
+ * SQLite), the hands alone as {@link handRows} reads them (hand rows only), both from the rows
+ * as stored ({@link eachEventRow}).
+ */
+function readLog(db: Database.Database, after: number, upTo: number, chain: ChainVerifier | null, hand: HandRowSink | null): void {
+  if (chain && hand) {
+    eachEventRow(db, after, upTo, (r) => {
+      chain.row(r);
+      const [id, tableId, handId, , type, , body] = r;
+      if (handId !== null) hand(id, tableId, handId, type, body);
+    });
+  } else if (chain) {
+    verifyRange(db, chain, after, upTo);
+  } else if (hand) {
+    handRows(db, after, upTo, hand);
+  }
+}
+
+/**
+ * The hand rows `after < id <= upTo` in id order, many per query, each as one text SQLite
+ * builds (id, whether the columns have the terminal's types, table, hand, type, body), the
+ * batch joined by U+0001 (see event-log.ts's reading for the chain: the same reasons, the same
+ * fallback to plain rows, handed on as stored, when a value holds the separator or has an odd
+ * type).
+ */
+function handRows(db: Database.Database, after: number, upTo: number, each: HandRowSink): void {
+  const size = 4000;
+  const pieces = 6;
+  // Text, compared as text (x >= '' AND x < x'': the values between the numbers and the blobs).
+  const isText = (c: string) => `${c} >= '' AND ${c} < x''`;
+  const normal = [isText('table_id'), isText('hand_id'), isText('type'), isText('body')].join(' AND ');
+  const where = `FROM events WHERE hand_id IS NOT NULL AND id > ? AND id <= ? ORDER BY id LIMIT ${size}`;
+  const batch = db.prepare(`SELECT count(*), max(id), group_concat(id || char(1) || normal || char(1) || coalesce(table_id, '') || char(1)
+        || coalesce(hand_id, '') || char(1) || coalesce(type, '') || char(1) || coalesce(body, ''), char(1))
+    FROM (SELECT id, table_id, hand_id, type, body, (CASE WHEN ${normal} THEN 1 ELSE 0 END) AS normal ${where})`).raw(true);
+  const plain = db.prepare(`SELECT id, table_id, hand_id, type, body ${where}`).raw(true);
+  const one = db.prepare('SELECT id, table_id, hand_id, type, body FROM events WHERE id = ?').raw(true);
+  type Plain = [number, string, string, string, string];
+  let from = after;
+  for (;;) {
+    const [count, lastId, text] = batch.get(from, upTo) as [number, number | null, string | null];
+    if (count === 0 || lastId === null) return;
+    const p = text === null ? [] : text.split('\u0001');
+    if (!inIdOrder(p, count, pieces, from)) {
+      for (const r of plain.all(from, upTo) as Plain[]) each(r[0], r[1], r[2], r[3], r[4]);
+    } else {
+      for (let i = 0; i < p.length; i += pieces) {
+        if (p[i + 1] === '1') {
+          each(Number(p[i]), p[i + 2], p[i + 3], p[i + 4], p[i + 5]);
+        } else {
+          const r = one.get(Number(p[i])) as Plain;
+          each(r[0], r[1], r[2], r[3], r[4]);
+        }
+      }
+    }
+    from = lastId;
+  }
+}
+
+/** Thrown by a sink to stop a read of the log that has nothing left to check. */
+class StopReading extends Error {}
+
+/** The read of the log on this thread: every row once, into the chain and the hands as `walk` says. */
+function onePass(db: Database.Database, store: Store | null, extent: ReturnType<typeof logExtent>, walk: Walk): Walked {
+  const chain = walk.chain ? new ChainVerifier(walk.maxChain) : null;
+  const hands = walk.hands ? handPass(store!, walk.maxHands) : null;
+  // The hands stop at their first error (the error `replayHands` throws); the chain goes on.
+  let failed: { error: unknown } | null = null;
+  const row: HandRowSink | null = hands && ((id, tableId, handId, type, body) => {
+    if (failed) return;
+    try {
+      hands.row(id, tableId, handId, type, body);
+    } catch (error) {
+      failed = { error };
+      if (!chain) throw new StopReading();
+    }
+  });
+  try {
+    readLog(db, Number.NEGATIVE_INFINITY, extent.maxId, chain, row);
+  } catch (e) {
+    if (!(e instanceof StopReading)) throw e;
+  }
+  const verification = chain?.finishWith(extent.head) ?? null;
+  if (!hands) return { chain: verification, replay: null, rebuilt: null };
+  return { chain: verification, replay: failed ?? orError(hands.finish), rebuilt: null };
+}
+
+// ---------------------------------------------------------------------------------------
+// Gathering the hands (the one pass's rows, and the workers' blocks joined)
+//
+// A hand's events are gathered per table in log order; a hand is checked as soon as its
+// table's next hand shows up (or at the end of the log). An event of a hand already checked
+// (a floor note on an old hand) makes that hand "late": it is checked again, whole, at the end.
+
+/** A hand's place in the log: its rows are those of `handId` at `tableId` with ids in `firstId..lastId`. */
+export interface HandSpan {
+  readonly handId: string;
+  readonly tableId: string;
+  readonly firstId: number;
+  lastId: number;
+  rows: number;
+  settledEventId: number | null;
+}
+
+/** Groups hand rows into hands, as the sequential check does; `flush` gets each hand in turn. */
+class Gatherer<G extends HandSpan> {
+  private readonly open = new Map<string, G>();
+  private readonly done = new Set<string>();
+  readonly late = new Set<string>();
+
+  constructor(
+    private readonly start: (id: number, tableId: string, handId: string) => G,
+    private readonly flush: (hand: G, atEnd: boolean) => void,
+  ) {}
+
+  /** The next hand row; returns the hand it belongs to, or null for a late row. */
+  row(id: number, tableId: string, handId: string, settled: boolean): G | null {
+    return this.take(id, id, tableId, handId, 1, settled ? id : null);
+  }
+
+  /**
+   * The next rows of one hand at one table, with no row of another hand of that table among
+   * them: taken as the rows one by one would be (when no hand has rows at two tables).
+   */
+  block(b: HandSpan): G | null {
+    return this.take(b.firstId, b.lastId, b.tableId, b.handId, b.rows, b.settledEventId);
+  }
+
+  private take(firstId: number, lastId: number, tableId: string, handId: string, rows: number, settledEventId: number | null): G | null {
+    if (this.done.has(handId)) {
+      this.late.add(handId); // a floor note on a hand already over: checked again at the end
+      return null;
+    }
+    let cur = this.open.get(tableId);
+    if (cur && cur.handId !== handId) {
+      this.end(tableId, cur, false);
+      cur = undefined;
+    }
+    if (!cur) {
+      cur = this.start(firstId, tableId, handId);
+      this.open.set(tableId, cur);
+    }
+    cur.lastId = lastId;
+    cur.rows += rows;
+    if (settledEventId !== null) cur.settledEventId = settledEventId;
+    return cur;
+  }
+
+  /** The end of the log: the hands still gathered are checked. */
+  finish(): void {
+    for (const [tableId, cur] of [...this.open]) this.end(tableId, cur, true);
+  }
+
+  private end(tableId: string, cur: G, atEnd: boolean): void {
+    this.flush(cur, atEnd);
+    this.done.add(cur.handId);
+    this.open.delete(tableId);
+  }
+}
+
+interface Gathered extends HandSpan {
+  readonly bodies: HandEvent[];
+}
+
+/**
+ * The hands of a one-pass check (`replay` and `audit` alike): `row` takes each hand row in
+ * log order (a body that is not JSON throws, naming the row); `finish` checks the hands still
+ * gathered, then the late ones and the whole database, and gives the report.
+ */
+function handPass(store: Store, maxProblems: number): { row: HandRowSink; finish: () => ReplayReport } {
+  const hands = new HandAuditor(store, maxProblems);
+  const g = new Gatherer<Gathered>(
+    (id, tableId, handId) => ({ handId, tableId, firstId: id, lastId: id, rows: 0, settledEventId: null, bodies: [] }),
+    (cur) => hands.hand(cur.handId, cur.bodies, cur.settledEventId),
+  );
+  return {
+    row: (id, tableId, handId, type, body) => {
+      const cur = g.row(id, tableId, handId, type === 'settled');
+      if (cur) cur.bodies.push(parseBody(body, id, handId, type) as HandEvent);
+    },
+    finish: () => {
+      g.finish();
+      return finishReplay(store, hands, g.late);
+    },
+  };
+}
+
+/** The late hands checked again, then the whole-database checks (`whole`: already run). */
+function finishReplay(store: Store, hands: HandAuditor, late: ReadonlySet<string>, whole?: readonly HandProblem[]): ReplayReport {
+  for (const handId of late) {
+    const evs = store.handEvents<HandEvent>(handId);
+    hands.recheck(handId, evs.map((e) => e.body), settledIdOf(evs));
+  }
+  hands.wholeDatabase(whole);
+  return hands.report();
+}
+
+// ---------------------------------------------------------------------------------------
+// The read of the log by worker threads
+//
+// The log is cut into id ranges, each an {@link AuditTask} for a worker. A worker checks its
+// range's chain from the eight rows before it (the joined pieces are exactly one pass's) and
+// cuts its hand rows into blocks: one table's rows of one hand, no other hand of that table
+// between them. It checks every block that another hand of the same table comes before and
+// after within the range (as far as it can see, a whole hand). This thread then walks the
+// blocks of all ranges in log order as the one pass walks the rows: a hand that is exactly one
+// checked block takes the worker's findings; any other (cut by a range boundary, interrupted by
+// a late note, the last of its table, still being played) is read again and checked here, in
+// this thread's snapshot. The tables' fold and rebuild is one more task (handed out first: it is
+// the longest), compared here. The report is the one pass's, problem for problem.
+
+/**
+ * A worker's task: the rows `after < id <= upTo`, their chain checked when `chain` is on (at
+ * most `maxProblems` problems) and their hand rows when `hands` is; with `tables`, every
+ * table's log from the start of the log (`after` must be its start) up to `upTo` folded and
+ * the query tables rebuilt (table-audit.ts).
+ */
+export interface AuditTask {
+  readonly after: number;
+  readonly upTo: number;
+  readonly chain: boolean;
+  readonly hands: boolean;
+  readonly maxProblems: number;
+  readonly tables: TablesJob | null;
+}
+
+/** What a worker answers for an {@link AuditTask}, whatever it was asked (null or empty: not asked). */
+export interface AuditPart {
+  readonly chain: ChainPart | null;
+  readonly blocks: readonly HandBlock[];
+  readonly tables: RebuiltTables | null;
+  /** Why the audit must be redone in one pass (a hand row of an odd type, an event that is not JSON text), or null. */
+  readonly unusual: string | null;
+}
+
+/** One table's rows of one hand within a range; `found`: the worker checked them as the whole hand. */
+export interface HandBlock extends HandSpan {
+  found?: HandFindings;
+  /** The block's events (when checked). */
+  events?: number;
+}
+
+/** Each connection's hand checker (a worker's, or this thread's). */
+const checkers = new WeakMap<Database.Database, HandChecker>();
+
+function checkerOf(db: Database.Database): HandChecker {
+  let c = checkers.get(db);
+  if (!c) {
+    c = new HandChecker(db);
+    checkers.set(db, c);
+  }
+  return c;
+}
+
+/**
+ * Runs one task (in a worker, on its own read-only connection: the rows up to a row the caller
+ * has seen are the same in any later snapshot, the log being append-only). `alive` is called
+ * now and then by a long rebuild of the tables. Throws what the rebuild throws (an event that
+ * is not JSON); a hand row it cannot take is said in `unusual` instead.
+ */
+export function auditTask(db: Database.Database, task: AuditTask, alive: () => void = () => {}): AuditPart {
+  if (task.tables && task.after !== Number.NEGATIVE_INFINITY) throw new RangeError('the tables are folded from the start of the log: a task with them starts there');
+  const chain = task.chain ? chainVerifierAfter(db, task.after, task.maxProblems) : null;
+  const blocks = task.hands ? new BlockCutter(checkerOf(db)) : null;
+  readLog(db, task.after, task.upTo, chain, blocks?.row ?? null);
+  const tables = task.tables ? rebuildTables(db, task.upTo, task.tables, alive) : null;
+  return { chain: chain?.part() ?? null, blocks: blocks?.blocks ?? [], tables, unusual: blocks?.unusual ?? null };
+}
+
+/** A range's hand rows cut into blocks; each block the range shows whole is checked (see above). */
+class BlockCutter {
+  readonly blocks: HandBlock[] = [];
+  unusual: string | null = null;
+  /** Each table's current block, with its events; `afterOther`: another hand of the table came before it in the range. */
+  private readonly open = new Map<string, { block: HandBlock; bodies: HandEvent[]; afterOther: boolean }>();
+
+  constructor(private readonly checker: HandChecker) {}
+
+  readonly row: HandRowSink = (id, tableId, handId, type, body) => {
+    if (this.unusual !== null) return;
+    if (typeof tableId !== 'string' || typeof handId !== 'string' || typeof type !== 'string' || typeof body !== 'string') {
+      this.unusual = 'a hand row has a column of an odd type';
+      return;
+    }
+    let cur = this.open.get(tableId);
+    if (cur && cur.block.handId !== handId) {
+      if (cur.afterOther) {
+        cur.block.found = this.checker.check(cur.block.handId, cur.bodies, cur.block.settledEventId);
+        cur.block.events = cur.bodies.length;
+      }
+      cur = undefined;
+    }
+    if (!cur) {
+      cur = { block: { handId, tableId, firstId: id, lastId: id, rows: 0, settledEventId: null }, bodies: [], afterOther: this.open.has(tableId) };
+      this.open.set(tableId, cur);
+      this.blocks.push(cur.block);
+    }
+    cur.block.lastId = id;
+    cur.block.rows++;
+    if (type === 'settled') cur.block.settledEventId = id;
+    try {
+      cur.bodies.push(JSON.parse(body) as HandEvent);
+    } catch {
+      this.unusual = `hand ${handId} has an event that is not JSON text`;
+    }
+  };
+}
+
+/** Ranges per thread: a thread slowed by other work does not hold up the end. */
+const RANGES_PER_THREAD = 8;
+/** Tasks queued per worker at a time (more queued would undo the balancing above). */
+const IN_FLIGHT = 2;
+
+/** The name a pool run is noted under (`recentPoolRuns`, CP_AUDIT_TRACE): the checks it ran, `audit` for all three. */
+function jobName(walk: Walk, tables: boolean): string {
+  if (walk.chain && walk.hands && tables) return 'audit';
+  return [walk.chain ? 'chain' : '', walk.hands ? 'hands' : '', tables ? 'tables' : ''].filter((n) => n !== '').join('+');
+}
+
+/**
+ * The read of the log by `threads` workers (see above), with the tables' fold and rebuild as
+ * one more task when `tables` is given. Null: it must be done in one pass.
+ */
+function inWorkers(
+  db: Database.Database, store: Store | null, extent: ReturnType<typeof logExtent>, threads: number, walk: Walk, tables: TablesJob | null,
+): Walked | null {
+  const job = jobName(walk, tables !== null);
+  const parts: AuditPart[] = [];
+  let rebuilt: RebuiltTables | null = null;
+  const take = (p: AuditPart) => {
+    if (p.tables) rebuilt = p.tables;
+    else parts.push(p);
+  };
+  const pool = SyncPool.open<AuditTask, AuditPart>(threads, { path: resolve(db.name) }, take, IN_FLIGHT);
+  if (!pool) {
+    notePoolRun({ job, threads, outcome: 'unavailable' });
+    return null;
+  }
+  const fellBack = (reason: string): null => {
+    notePoolRun({ job, threads, outcome: 'fell-back', reason });
+    return null;
+  };
+  let whole: HandProblem[] = [];
+  try {
+    const ranges: AuditTask[] = idRanges(extent, threads * RANGES_PER_THREAD)
+      .map((r) => ({ ...r, chain: walk.chain, hands: walk.hands, maxProblems: walk.maxChain, tables: null }));
+    if (tables) pool.submit({ after: Number.NEGATIVE_INFINITY, upTo: extent.maxId, chain: false, hands: false, maxProblems: walk.maxChain, tables });
+    // The first ranges go out without waiting; this thread runs the hands' whole-database
+    // checks while the workers start, then hands out the rest.
+    const first = Math.min(ranges.length, threads * IN_FLIGHT - (tables ? 1 : 0));
+    for (let i = 0; i < first; i++) pool.submit(ranges[i]);
+    if (walk.hands) whole = wholeDatabaseProblems(store!);
+    for (let i = first; i < ranges.length; i++) pool.submit(ranges[i]);
+    pool.finish();
+  } catch (e) {
+    if (!(e instanceof PoolFailure)) throw e;
+    return fellBack(e.message);
+  } finally {
+    pool.close();
+  }
+  const unusual = parts.find((p) => p.unusual !== null)?.unusual;
+  if (unusual) return fellBack(unusual);
+  const chain = walk.chain ? ChainVerifier.join(parts.map((p) => p.chain!), walk.maxChain).finishWith(extent.head) : null;
+  let replay: ReplayReport | null = null;
+  if (walk.hands) {
+    try {
+      replay = handsFromBlocks(store!, parts, walk.maxHands, whole);
+    } catch (e) {
+      if (!(e instanceof Unusual)) throw e;
+      return fellBack(e.message);
+    }
+  }
+  if (tables && !rebuilt) return fellBack('the tables were not rebuilt');
+  notePoolRun({ job, threads, outcome: 'workers' });
+  return { chain, replay, rebuilt };
+}
+
+/** Thrown inside a parallel run to fall back to the sequential pass. */
+class Unusual extends Error {}
+
+/** A hand's events read again by its place in the log, and checked: null when one is not JSON text, or odd. */
+function checkSpan(db: Database.Database, checker: HandChecker, span: HandSpan): { events: number; found: HandFindings } | null {
+  const bodies = handBodies(db, span);
+  if (!bodies) return null;
+  return { events: bodies.length, found: checker.check(span.handId, bodies, span.settledEventId) };
+}
+
+const statements = new WeakMap<Database.Database, { joined: Database.Statement; each: Database.Statement }>();
+
+function handBodies(db: Database.Database, t: HandSpan): HandEvent[] | null {
+  let s = statements.get(db);
+  if (!s) {
+    const where = 'FROM events WHERE id BETWEEN ? AND ? AND hand_id = ? AND table_id = ?';
+    s = {
+      joined: db.prepare(`SELECT count(*), sum(typeof(body) <> 'text'), group_concat(id || char(1) || body, char(1)) FROM (SELECT id, body ${where} ORDER BY id)`).raw(true),
+      each: db.prepare(`SELECT body ${where} ORDER BY id`).pluck(true),
+    };
+    statements.set(db, s);
+  }
+  const [count, odd, text] = s.joined.get(t.firstId, t.lastId, t.handId, t.tableId) as [number, number | null, string | null];
+  if (count !== t.rows || odd) return null;
+  const pieces = text === null ? [] : text.split('\u0001');
+  const texts: string[] = [];
+  if (inIdOrder(pieces, count, 2, Number.NEGATIVE_INFINITY)) {
+    for (let i = 1; i < pieces.length; i += 2) texts.push(pieces[i]);
+  } else {
+    texts.push(...(s.each.all(t.firstId, t.lastId, t.handId, t.tableId) as string[]));
+  }
+  const bodies: HandEvent[] = new Array<HandEvent>(texts.length);
+  try {
+    for (let i = 0; i < texts.length; i++) bodies[i] = JSON.parse(texts[i]) as HandEvent;
+  } catch {
+    return null; // the sequential pass reports it (it throws where it meets it)
+  }
+  return bodies;
+}
+
+interface Merged extends HandSpan {
+  readonly blocks: HandBlock[];
+}
+
+/** The ranges' blocks walked in log order into hands, as the one pass gathers the rows. */
+function handsFromBlocks(store: Store, parts: readonly AuditPart[], maxHands: number, whole: readonly HandProblem[]): ReplayReport {
+  // Blocks stand for their rows only while no hand has rows at two tables (then a hand may
+  // end in the middle of another's block): a log like that is audited in one pass.
+  const tableOf = new Map<string, string>();
+  for (const p of parts) {
+    for (const b of p.blocks) {
+      const t = tableOf.get(b.handId);
+      if (t === undefined) tableOf.set(b.handId, b.tableId);
+      else if (t !== b.tableId) throw new Unusual(`hand ${b.handId} has events at tables ${t} and ${b.tableId}`);
+    }
+  }
+  const hands = new HandAuditor(store, maxHands);
+  const local = checkerOf(store.db);
+  const g = new Gatherer<Merged>(
+    (id, tableId, handId) => ({ handId, tableId, firstId: id, lastId: id, rows: 0, settledEventId: null, blocks: [] }),
+    (hand, atEnd) => {
+      const only = hand.blocks.length === 1 ? hand.blocks[0] : null;
+      if (!atEnd && only?.found) {
+        hands.checked(hand.handId, only.events!, only.found);
+        return;
+      }
+      // Read again and checked here: in pieces, or the last hand of its table (still in play
+      // if the terminal is writing: checked in this thread's snapshot).
+      const r = checkSpan(store.db, local, hand);
+      if (!r) throw new Unusual(`hand ${hand.handId} has an event that is not JSON text`);
+      hands.checked(hand.handId, r.events, r.found);
+    },
+  );
+  for (const p of parts) {
+    for (const b of p.blocks) g.block(b)?.blocks.push(b);
+  }
+  g.finish();
+  return finishReplay(store, hands, g.late, whole);
+}
+
+// ---------------------------------------------------------------------------------------
+// The checks of the hands
+
+/** Something wrong with one hand (or, for a ledger row of no hand, `<table> seat <n>`). */
 export interface HandProblem {
   readonly handId: string;
   readonly message: string;
 }
 
+/** What the hands check found (what `table replay` prints): the hands replayed and the problems, at most the cap. */
 export interface ReplayReport {
   readonly ok: boolean;
   readonly hands: number;
@@ -140,7 +784,7 @@ class HandAuditor {
     private readonly store: Store,
     private readonly maxProblems = 100,
   ) {
-    this.checker = new HandChecker(store.db);
+    this.checker = checkerOf(store.db);
   }
 
   add(handId: string, message: string): void {
@@ -207,593 +851,6 @@ function wholeDatabaseProblems(store: Store): HandProblem[] {
 
 function settledIdOf(events: readonly StoredEvent<HandEvent>[]): number | null {
   return events.find((e) => e.type === 'settled')?.id ?? null;
-}
-
-/**
- * Re-runs hands (one, or every hand in the database) through the fold and the rules and
- * compares with what was recorded and paid (see {@link HandAuditor}); for every hand, each
- * seat's ledger is also checked for continuity. Every hand: by worker threads for a big log
- * (`threads`, see worker-pool.ts), with the same report as one pass.
- */
-export function replayHands(store: Store, options: { handId?: string; maxProblems?: number } & ThreadOptions = {}): ReplayReport {
-  if (options.handId === undefined) return replayAll(store, options.maxProblems, options.threads === undefined ? {} : { threads: options.threads });
-  const handId = options.handId;
-  // One snapshot: the hand's events and its query rows as of one moment (the terminal may be writing).
-  return inSnapshot(store.db, () => {
-    const auditor = new HandAuditor(store, options.maxProblems);
-    const evs = store.handEvents<HandEvent>(handId);
-    if (evs.length === 0) auditor.add(handId, 'there is no such hand in this database');
-    else auditor.hand(handId, evs.map((e) => e.body), settledIdOf(evs));
-    return auditor.report();
-  });
-}
-
-// ---------------------------------------------------------------------------------------
-// Walking the log for the hands
-//
-// A hand's events are gathered per table in log order; a hand is checked as soon as its
-// table's next hand shows up (or at the end of the log). An event of a hand already checked
-// (a floor note on an old hand) makes that hand "late": it is checked again, whole, at the end.
-
-/** A hand's place in the log: its rows are those of `handId` at `tableId` with ids in `firstId..lastId`. */
-export interface HandSpan {
-  readonly handId: string;
-  readonly tableId: string;
-  readonly firstId: number;
-  lastId: number;
-  rows: number;
-  settledEventId: number | null;
-}
-
-/** Groups hand rows into hands, as the sequential check does; `flush` gets each hand in turn. */
-class Gatherer<G extends HandSpan> {
-  private readonly open = new Map<string, G>();
-  private readonly done = new Set<string>();
-  readonly late = new Set<string>();
-
-  constructor(
-    private readonly start: (id: number, tableId: string, handId: string) => G,
-    private readonly flush: (hand: G, atEnd: boolean) => void,
-  ) {}
-
-  /** The next hand row; returns the hand it belongs to, or null for a late row. */
-  row(id: number, tableId: string, handId: string, settled: boolean): G | null {
-    return this.take(id, id, tableId, handId, 1, settled ? id : null);
-  }
-
-  /**
-   * The next rows of one hand at one table, with no row of another hand of that table among
-   * them: taken as the rows one by one would be (when no hand has rows at two tables).
-   */
-  block(b: HandSpan): G | null {
-    return this.take(b.firstId, b.lastId, b.tableId, b.handId, b.rows, b.settledEventId);
-  }
-
-  private take(firstId: number, lastId: number, tableId: string, handId: string, rows: number, settledEventId: number | null): G | null {
-    if (this.done.has(handId)) {
-      this.late.add(handId); // a floor note on a hand already over: checked again at the end
-      return null;
-    }
-    let cur = this.open.get(tableId);
-    if (cur && cur.handId !== handId) {
-      this.end(tableId, cur, false);
-      cur = undefined;
-    }
-    if (!cur) {
-      cur = this.start(firstId, tableId, handId);
-      this.open.set(tableId, cur);
-    }
-    cur.lastId = lastId;
-    cur.rows += rows;
-    if (settledEventId !== null) cur.settledEventId = settledEventId;
-    return cur;
-  }
-
-  /** The end of the log: the hands still gathered are checked. */
-  finish(): void {
-    for (const [tableId, cur] of [...this.open]) this.end(tableId, cur, true);
-  }
-
-  private end(tableId: string, cur: G, atEnd: boolean): void {
-    this.flush(cur, atEnd);
-    this.done.add(cur.handId);
-    this.open.delete(tableId);
-  }
-}
-
-/** Takes one hand row: its id, table, hand, type and (when read) body, as stored. */
-type HandRowSink = (id: number, tableId: string, handId: string, type: string, body: string) => void;
-
-/**
- * Hand rows in id order, many per query, each as one text SQLite builds (id, whether the
- * columns have the terminal's types, table, hand, type, and the body when asked), the batch
- * joined by U+0001 (see event-log.ts's reading for the chain: the same reasons, the same
- * fallback to plain rows when a value holds the separator or has an odd type).
- */
-function handRowBatches(db: Database.Database, withBody: boolean, each: HandRowSink, odd?: () => void): void {
-  const size = 4000;
-  const pieces = withBody ? 6 : 5;
-  // Text, compared as text (x >= '' AND x < x'': the values between the numbers and the blobs).
-  const isText = (c: string) => `${c} >= '' AND ${c} < x''`;
-  const normal = [isText('table_id'), isText('hand_id'), isText('type'), ...(withBody ? [isText('body')] : [])].join(' AND ');
-  const batch = db.prepare(`SELECT count(*), max(id), group_concat(id || char(1) || normal || char(1) || coalesce(table_id, '') || char(1)
-        || coalesce(hand_id, '') || char(1) || coalesce(type, '')${withBody ? " || char(1) || coalesce(body, '')" : ''}, char(1))
-    FROM (SELECT id, table_id, hand_id, type, ${withBody ? 'body' : 'NULL AS body'}, (CASE WHEN ${normal} THEN 1 ELSE 0 END) AS normal
-          FROM events WHERE hand_id IS NOT NULL AND id > ? ORDER BY id LIMIT ${size})`).raw(true);
-  const plain = db.prepare(`SELECT id, table_id, hand_id, NULL, type, NULL, ${withBody ? 'body' : 'NULL'} FROM events WHERE hand_id IS NOT NULL AND id > ? ORDER BY id LIMIT ${size}`).raw(true);
-  const one = db.prepare(`SELECT id, table_id, hand_id, NULL, type, NULL, ${withBody ? 'body' : 'NULL'} FROM events WHERE id = ?`).raw(true);
-  let from = Number.NEGATIVE_INFINITY;
-  for (;;) {
-    const [count, lastId, text] = batch.get(from) as [number, number | null, string | null];
-    if (count === 0 || lastId === null) return;
-    const p = text === null ? [] : text.split('\u0001');
-    if (!inIdOrder(p, count, pieces, from)) {
-      odd?.();
-      for (const r of plain.all(from) as RawEventRow[]) each(r[0], r[1], r[2] as string, r[4], r[6]);
-    } else {
-      for (let i = 0; i < p.length; i += pieces) {
-        if (p[i + 1] === '1') each(Number(p[i]), p[i + 2], p[i + 3], p[i + 4], withBody ? p[i + 5] : '');
-        else {
-          odd?.();
-          const r = one.get(Number(p[i])) as RawEventRow;
-          each(r[0], r[1], r[2] as string, r[4], r[6]);
-        }
-      }
-    }
-    from = lastId;
-  }
-}
-
-/** Replays every hand of the database: by workers when worth it, else on this thread. */
-function replayAll(store: Store, maxProblems: number | undefined, options: ThreadOptions): ReplayReport {
-  return inSnapshot(store.db, () => {
-    const db = store.db;
-    const handRows = db.prepare('SELECT count(*) FROM events WHERE hand_id IS NOT NULL').pluck(true).get() as number;
-    const threads = db.memory ? 0 : threadCount(options, handRows, HAND_ROWS_FOR_THREADS);
-    if (threads >= 2) {
-      const parallel = replayInWorkers(store, threads, maxProblems);
-      if (parallel) return parallel;
-    }
-    return replayHere(store, maxProblems);
-  });
-}
-
-/** Hand rows from which the replay is done by worker threads (about 4,000 hands: below, starting the workers costs more than they save). */
-const HAND_ROWS_FOR_THREADS = 300_000;
-
-interface Gathered extends HandSpan {
-  readonly bodies: HandEvent[];
-}
-
-/**
- * The hands of a one-pass check (`replay` and `audit` alike): `row` takes each hand row in
- * log order (a body that is not JSON throws, naming the row); `finish` checks the hands still
- * gathered, then the late ones and the whole database, and gives the report.
- */
-function handPass(store: Store, maxProblems: number | undefined): { row: HandRowSink; finish: () => ReplayReport } {
-  const hands = new HandAuditor(store, maxProblems);
-  const g = new Gatherer<Gathered>(
-    (id, tableId, handId) => ({ handId, tableId, firstId: id, lastId: id, rows: 0, settledEventId: null, bodies: [] }),
-    (cur) => hands.hand(cur.handId, cur.bodies, cur.settledEventId),
-  );
-  return {
-    row: (id, tableId, handId, type, body) => {
-      const cur = g.row(id, tableId, handId, type === 'settled');
-      if (cur) cur.bodies.push(parseBody(body, id, handId, type) as HandEvent);
-    },
-    finish: () => {
-      g.finish();
-      return finishReplay(store, hands, g.late);
-    },
-  };
-}
-
-/** One pass on this thread. */
-function replayHere(store: Store, maxProblems: number | undefined): ReplayReport {
-  const pass = handPass(store, maxProblems);
-  handRowBatches(store.db, true, pass.row);
-  return pass.finish();
-}
-
-/** The late hands checked again, then the whole-database checks (`whole`: already run). */
-function finishReplay(store: Store, hands: HandAuditor, late: ReadonlySet<string>, whole?: readonly HandProblem[]): ReplayReport {
-  for (const handId of late) {
-    const evs = store.handEvents<HandEvent>(handId);
-    hands.recheck(handId, evs.map((e) => e.body), settledIdOf(evs));
-  }
-  hands.wholeDatabase(whole);
-  return hands.report();
-}
-
-/** What a replay worker is asked: some hands, each by its place in the log. */
-export type HandTask = readonly HandSpan[];
-
-/** What a replay worker answers for one hand (`unreadable`: an event is not JSON, or odd). */
-export type HandTaskResult =
-  | { readonly handId: string; readonly events: number; readonly found: HandFindings }
-  | { readonly handId: string; readonly unreadable: true };
-
-/**
- * Reads each hand's events (one query a hand) and checks it (in a worker; also used on this
- * thread for the hands a worker must not check).
- */
-export function checkHandTask(db: Database.Database, checker: HandChecker, task: HandTask): HandTaskResult[] {
-  return task.map((span) => {
-    const bodies = handBodies(db, span);
-    if (!bodies) return { handId: span.handId, unreadable: true };
-    return { handId: span.handId, events: bodies.length, found: checker.check(span.handId, bodies, span.settledEventId) };
-  });
-}
-
-/** Hands per message to a worker (a message costs about as much as reading a hand). */
-const HANDS_PER_TASK = 32;
-
-const statements = new WeakMap<Database.Database, { joined: Database.Statement; each: Database.Statement }>();
-
-function handBodies(db: Database.Database, t: HandSpan): HandEvent[] | null {
-  let s = statements.get(db);
-  if (!s) {
-    const where = 'FROM events WHERE id BETWEEN ? AND ? AND hand_id = ? AND table_id = ?';
-    s = {
-      joined: db.prepare(`SELECT count(*), sum(typeof(body) <> 'text'), group_concat(id || char(1) || body, char(1)) FROM (SELECT id, body ${where} ORDER BY id)`).raw(true),
-      each: db.prepare(`SELECT body ${where} ORDER BY id`).pluck(true),
-    };
-    statements.set(db, s);
-  }
-  const [count, odd, text] = s.joined.get(t.firstId, t.lastId, t.handId, t.tableId) as [number, number | null, string | null];
-  if (count !== t.rows || odd) return null;
-  const pieces = text === null ? [] : text.split('\u0001');
-  const texts: string[] = [];
-  if (inIdOrder(pieces, count, 2, Number.NEGATIVE_INFINITY)) {
-    for (let i = 1; i < pieces.length; i += 2) texts.push(pieces[i]);
-  } else {
-    texts.push(...(s.each.all(t.firstId, t.lastId, t.handId, t.tableId) as string[]));
-  }
-  const bodies: HandEvent[] = new Array<HandEvent>(texts.length);
-  try {
-    for (let i = 0; i < texts.length; i++) bodies[i] = JSON.parse(texts[i]) as HandEvent;
-  } catch {
-    return null; // the sequential pass reports it (it throws where it meets it)
-  }
-  return bodies;
-}
-
-/** Thrown inside a parallel run to fall back to the sequential pass. */
-class Unusual extends Error {}
-
-/**
- * The parallel replay: this thread walks the log (ids, tables, hands only) and hands each
- * hand's span to a worker, except the last hand of each table (still being played when the
- * terminal is writing), which it checks itself in its own snapshot. Null: fall back.
- */
-function replayInWorkers(store: Store, threads: number, maxProblems: number | undefined): ReplayReport | null {
-  const hands = new HandAuditor(store, maxProblems);
-  const local = new HandChecker(store.db);
-  const take = (results: HandTaskResult[]): void => {
-    for (const r of results) {
-      if ('unreadable' in r) throw new Unusual(`hand ${r.handId} has an event that is not JSON text`);
-      hands.checked(r.handId, r.events, r.found);
-    }
-  };
-  const pool = SyncPool.open<HandTask, HandTaskResult[]>(threads, { job: 'hands', path: resolve(store.db.name) }, take, 4);
-  if (!pool) {
-    notePoolRun({ job: 'hands', threads, outcome: 'unavailable' });
-    return null;
-  }
-  try {
-    let batch: HandSpan[] = [];
-    const send = () => {
-      if (batch.length > 0) pool.submit(batch);
-      batch = [];
-    };
-    const g = new Gatherer<HandSpan>(
-      (id, tableId, handId) => ({ handId, tableId, firstId: id, lastId: id, rows: 0, settledEventId: null }),
-      (span, atEnd) => {
-        if (atEnd) {
-          send();
-          const task: HandTask = [{ ...span }];
-          pool.submitLocal(() => checkHandTask(store.db, local, task));
-          return;
-        }
-        batch.push({ ...span });
-        if (batch.length >= HANDS_PER_TASK) send();
-      },
-    );
-    handRowBatches(store.db, false, (id, tableId, handId, type) => {
-      g.row(id, tableId, handId, type === 'settled');
-    }, () => {
-      throw new Unusual('a hand row has a column of an odd type');
-    });
-    g.finish();
-    send();
-    pool.finish();
-    const report = finishReplay(store, hands, g.late);
-    notePoolRun({ job: 'hands', threads, outcome: 'workers' });
-    return report;
-  } catch (e) {
-    if (!(e instanceof PoolFailure || e instanceof Unusual)) throw e;
-    notePoolRun({ job: 'hands', threads, outcome: 'fell-back', reason: e.message });
-    return null;
-  } finally {
-    pool.close();
-  }
-}
-
-// ---------------------------------------------------------------------------------------
-// The audit: the chain and the hands in one pass over the log
-//
-// `table audit` reads each event row once: the row is checked into the chain and, when it
-// belongs to a hand, handed to the replay, which gathers hands exactly as `replayHands` does.
-// A big log is cut into id ranges checked by worker threads. A worker checks its range's
-// chain from the eight rows before it (as `verifyChain`'s workers do) and cuts its hand rows
-// into blocks: one table's rows of one hand, no other hand of that table between them. It
-// checks every block that another hand of the same table comes before and after within the
-// range (as far as it can see, a whole hand). This thread then walks the blocks of all ranges
-// in log order as the one pass walks the rows: a hand that is exactly one checked block takes
-// the worker's findings; any other (cut by a range boundary, interrupted by a late note, the
-// last of its table, still being played) is read again and checked here, in this thread's
-// snapshot. The report is the one pass's, problem for problem.
-
-/**
- * What {@link auditLog} found: the chain as `verify-log` reports it, the hands as `replay` does,
- * and the tables (table-audit.ts): each table's log folded, the checkpoints, the query tables
- * rebuilt from the log and compared.
- */
-export interface LogAudit {
-  readonly chain: LogVerification;
-  /**
-   * The replay's report, or what stopped it: the error `replayHands` throws on the same log
-   * (an event that is not JSON), after the chain was checked to the end.
-   */
-  readonly replay: ReplayReport | { readonly error: unknown };
-  /** The tables' report, or what stopped it (the same error for an event that is not JSON). */
-  readonly tables: TablesReport | { readonly error: unknown };
-}
-
-/** Where {@link auditLog} writes how long the tables' part took (the bench). */
-export interface AuditTimings {
-  /** Seconds of the tables' part: the folds and the rebuild (on a worker thread, beside the chain and the hands, or here after them), then the comparison here. */
-  tablesSec?: number;
-  /** Whether the folds and the rebuild ran on a worker thread. */
-  tablesOnWorker?: boolean;
-}
-
-/** An audit worker's task: the rows `after < id <= upTo` (chain problems: at most `maxProblems`). */
-export interface AuditTask {
-  readonly after: number;
-  readonly upTo: number;
-  readonly maxProblems: number;
-}
-
-/** One table's rows of one hand within a range; `found`: the worker checked them as the whole hand. */
-export interface HandBlock extends HandSpan {
-  found?: HandFindings;
-  /** The block's events (when checked). */
-  events?: number;
-}
-
-/** What an audit worker answers for its range (`unusual`: the audit must be redone in one pass, and why). */
-export interface AuditPart {
-  readonly chain: ChainPart;
-  readonly blocks: readonly HandBlock[];
-  readonly unusual: string | null;
-}
-
-/** Rows from which the audit is done by worker threads (about 4,000 hands). */
-const AUDIT_ROWS_FOR_THREADS = 300_000;
-/** Ranges per thread: a thread slowed by other work does not hold up the end. */
-const AUDIT_RANGES_PER_THREAD = 8;
-/** Ranges queued per worker at a time (more queued would undo the balancing above). */
-const AUDIT_IN_FLIGHT = 2;
-
-/**
- * The whole log checked: the hash chain (exactly what {@link verifyChain} reports) and every
- * hand (exactly what {@link replayHands} reports, or the error it throws) in one pass, and the
- * tables ({@link auditTables}: every table's log folded, each checkpoint against the fold, the
- * query tables rebuilt from the log and compared with the stored ones in this snapshot). By
- * worker threads for a big log (`threads`, see worker-pool.ts): one of them folds the tables and
- * rebuilds the query tables while the others check the ranges; else on this thread, the tables
- * after the one pass. `maxProblems`: for each of the three (default: 50 for the chain, 100 for
- * the hands and for the tables). `timings`: filled in with how long the tables' part took.
- */
-export function auditLog(store: Store, options: { maxProblems?: number; timings?: AuditTimings } & ThreadOptions = {}): LogAudit {
-  const maxChain = options.maxProblems ?? 50;
-  const maxHands = options.maxProblems ?? 100;
-  const maxTables = options.maxProblems ?? MAX_TABLE_PROBLEMS;
-  return inSnapshot(store.db, () => {
-    const extent = logExtent(store.db);
-    const threads = store.db.memory ? 0 : threadCount(options, extent.rows, AUDIT_ROWS_FOR_THREADS);
-    if (threads >= 2 && extent.rows > 0) {
-      const parallel = auditInWorkers(store, extent, threads, maxChain, maxHands, maxTables);
-      if (parallel) {
-        const t0 = performance.now();
-        const tables = tablesOrError(() => compareRebuilt(store, parallel.rebuilt, maxTables));
-        if (options.timings) {
-          options.timings.tablesSec = parallel.rebuilt.seconds + (performance.now() - t0) / 1000;
-          options.timings.tablesOnWorker = true;
-        }
-        return { chain: parallel.chain, replay: parallel.replay, tables };
-      }
-    }
-    const log = auditHere(store, extent, maxChain, maxHands);
-    const t0 = performance.now();
-    const tables = tablesOrError(() => auditTables(store, { maxProblems: maxTables }));
-    if (options.timings) {
-      options.timings.tablesSec = (performance.now() - t0) / 1000;
-      options.timings.tablesOnWorker = false;
-    }
-    return { ...log, tables };
-  });
-}
-
-function tablesOrError(check: () => TablesReport): LogAudit['tables'] {
-  try {
-    return check();
-  } catch (error) {
-    return { error };
-  }
-}
-
-/** One pass on this thread. */
-function auditHere(store: Store, extent: ReturnType<typeof logExtent>, maxChain: number, maxHands: number): Omit<LogAudit, 'tables'> {
-  const chain = new ChainVerifier(maxChain);
-  const hands = handPass(store, maxHands);
-  // The replay stops at its first error (as replayHands throws it); the chain goes on.
-  let failed: { error: unknown } | null = null;
-  eachEventRow(store.db, Number.NEGATIVE_INFINITY, extent.maxId, (r) => {
-    chain.row(r);
-    const [id, tableId, handId, , type, , body] = r;
-    if (handId === null || failed) return;
-    try {
-      hands.row(id, tableId, handId, type, body);
-    } catch (error) {
-      failed = { error };
-    }
-  });
-  const verification = chain.finishWith(extent.head);
-  if (failed) return { chain: verification, replay: failed };
-  try {
-    return { chain: verification, replay: hands.finish() };
-  } catch (error) {
-    return { chain: verification, replay: { error } };
-  }
-}
-
-/**
- * Checks one range (in a worker): its chain, and its hand rows cut into blocks, each block
- * checked when the range shows it whole.
- */
-export function auditRangeTask(db: Database.Database, checker: HandChecker, task: AuditTask): AuditPart {
-  const chain = chainVerifierAfter(db, task.after, task.maxProblems);
-  const blocks: HandBlock[] = [];
-  /** Each table's current block, with its events; `afterOther`: another hand of the table came before it in the range. */
-  const open = new Map<string, { block: HandBlock; bodies: HandEvent[]; afterOther: boolean }>();
-  let unusual: string | null = null;
-  eachEventRow(db, task.after, task.upTo, (r) => {
-    chain.row(r);
-    const [id, tableId, handId, , type, , body] = r;
-    if (handId === null || unusual !== null) return;
-    if (typeof tableId !== 'string' || typeof handId !== 'string' || typeof type !== 'string' || typeof body !== 'string') {
-      unusual = 'a hand row has a column of an odd type';
-      return;
-    }
-    let cur = open.get(tableId);
-    if (cur && cur.block.handId !== handId) {
-      if (cur.afterOther) {
-        cur.block.found = checker.check(cur.block.handId, cur.bodies, cur.block.settledEventId);
-        cur.block.events = cur.bodies.length;
-      }
-      cur = undefined;
-    }
-    if (!cur) {
-      cur = { block: { handId, tableId, firstId: id, lastId: id, rows: 0, settledEventId: null }, bodies: [], afterOther: open.has(tableId) };
-      open.set(tableId, cur);
-      blocks.push(cur.block);
-    }
-    cur.block.lastId = id;
-    cur.block.rows++;
-    if (type === 'settled') cur.block.settledEventId = id;
-    try {
-      cur.bodies.push(JSON.parse(body) as HandEvent);
-    } catch {
-      unusual = `hand ${handId} has an event that is not JSON text`;
-    }
-  });
-  return { chain: chain.part(), blocks, unusual };
-}
-
-/**
- * The parallel audit (see above), with the tables' fold and rebuild as one more task (handed out
- * first: it is the longest; compared by the caller). Null: it must be done in one pass.
- */
-function auditInWorkers(
-  store: Store, extent: ReturnType<typeof logExtent>, threads: number, maxChain: number, maxHands: number, maxTables: number,
-): (Omit<LogAudit, 'tables'> & { readonly rebuilt: RebuiltTables }) | null {
-  const parts: AuditPart[] = [];
-  let rebuilt: RebuiltTables | null = null;
-  const take = (p: AuditPart | RebuiltTables) => {
-    if ('kind' in p) rebuilt = p;
-    else parts.push(p);
-  };
-  const pool = SyncPool.open<AuditTask | TablesTask, AuditPart | RebuiltTables>(threads, { job: 'audit', path: resolve(store.db.name) }, take, AUDIT_IN_FLIGHT);
-  if (!pool) {
-    notePoolRun({ job: 'audit', threads, outcome: 'unavailable' });
-    return null;
-  }
-  const fellBack = (reason: string): null => {
-    notePoolRun({ job: 'audit', threads, outcome: 'fell-back', reason });
-    return null;
-  };
-  let whole: HandProblem[];
-  try {
-    const tasks: AuditTask[] = idRanges(extent, threads * AUDIT_RANGES_PER_THREAD).map((r) => ({ ...r, maxProblems: maxChain }));
-    // The first ranges go out without waiting; this thread runs the whole-database checks
-    // while the workers start, then hands out the rest.
-    pool.submit({ kind: 'tables', upTo: extent.maxId, maxProblems: maxTables, migrations: store.migrations });
-    const first = Math.min(tasks.length, threads * AUDIT_IN_FLIGHT - 1);
-    for (let i = 0; i < first; i++) pool.submit(tasks[i]);
-    whole = wholeDatabaseProblems(store);
-    for (let i = first; i < tasks.length; i++) pool.submit(tasks[i]);
-    pool.finish();
-  } catch (e) {
-    if (!(e instanceof PoolFailure)) throw e;
-    return fellBack(e.message);
-  } finally {
-    pool.close();
-  }
-  const unusual = parts.find((p) => p.unusual !== null)?.unusual;
-  if (unusual) return fellBack(unusual);
-  const chain = ChainVerifier.join(parts.map((p) => p.chain), maxChain).finishWith(extent.head);
-  let replay: ReplayReport;
-  try {
-    replay = handsFromBlocks(store, parts, maxHands, whole);
-  } catch (e) {
-    if (!(e instanceof Unusual)) throw e;
-    return fellBack(e.message);
-  }
-  if (!rebuilt) return fellBack('the tables were not rebuilt');
-  notePoolRun({ job: 'audit', threads, outcome: 'workers' });
-  return { chain, replay, rebuilt };
-}
-
-interface Merged extends HandSpan {
-  readonly blocks: HandBlock[];
-}
-
-/** The ranges' blocks walked in log order into hands, as the one pass gathers the rows. */
-function handsFromBlocks(store: Store, parts: readonly AuditPart[], maxHands: number, whole: readonly HandProblem[]): ReplayReport {
-  // Blocks stand for their rows only while no hand has rows at two tables (then a hand may
-  // end in the middle of another's block): a log like that is audited in one pass.
-  const tableOf = new Map<string, string>();
-  for (const p of parts) {
-    for (const b of p.blocks) {
-      const t = tableOf.get(b.handId);
-      if (t === undefined) tableOf.set(b.handId, b.tableId);
-      else if (t !== b.tableId) throw new Unusual(`hand ${b.handId} has events at tables ${t} and ${b.tableId}`);
-    }
-  }
-  const hands = new HandAuditor(store, maxHands);
-  const local = new HandChecker(store.db);
-  const g = new Gatherer<Merged>(
-    (id, tableId, handId) => ({ handId, tableId, firstId: id, lastId: id, rows: 0, settledEventId: null, blocks: [] }),
-    (hand, atEnd) => {
-      const only = hand.blocks.length === 1 ? hand.blocks[0] : null;
-      if (!atEnd && only?.found) {
-        hands.checked(hand.handId, only.events!, only.found);
-        return;
-      }
-      // Read again and checked here: in pieces, or the last hand of its table (still in play
-      // if the terminal is writing: checked in this thread's snapshot).
-      const [r] = checkHandTask(store.db, local, [hand]);
-      if ('unreadable' in r) throw new Unusual(`hand ${r.handId} has an event that is not JSON text`);
-      hands.checked(r.handId, r.events, r.found);
-    },
-  );
-  for (const p of parts) {
-    for (const b of p.blocks) g.block(b)?.blocks.push(b);
-  }
-  g.finish();
-  return finishReplay(store, hands, g.late, whole);
 }
 
 function checkPayments(state: HandState, rows: readonly PaymentRow[], add: (m: string) => void): void {

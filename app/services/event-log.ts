@@ -1,7 +1,8 @@
 /**
- * The hash chain of the event log: how a row's hash is computed, and the check that walks
- * the whole log and says which row breaks the chain and how (content changed, rows missing,
- * a row inserted, rows cut off the end).
+ * The hash chain of the event log: how a row's hash is computed, and the verifier that walks
+ * rows in id order and says which row breaks the chain and how (content changed, rows missing,
+ * a row inserted, rows cut off the end), with the reading of the log it is fed by. The check
+ * of the whole log (`table verify-log`) is the audit's chain check: `verifyChain` in audit.ts.
  *
  * hash(row) = SHA-256 of the UTF-8 text `prev_hash \0 table_id \0 hand_id \0 hand_seq \0 type
  * \0 recorded_at \0 body`, written as 64 lower-case hex digits, where prev_hash is the previous
@@ -10,8 +11,6 @@
  */
 import { hash as sha } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { resolve } from 'node:path';
-import { notePoolRun, PoolFailure, SyncPool, threadCount, type ThreadOptions } from './worker-pool';
 
 /** The previous hash of row 1. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -301,42 +300,6 @@ export function idRanges(extent: { readonly minId: number; readonly maxId: numbe
   return out;
 }
 
-/** A log this big is checked by worker threads when the machine has the cores (below, starting them costs more than they save). */
-const CHAIN_ROWS_FOR_THREADS = 500_000;
-
-/**
- * Walks the whole log in id order and checks every link (see {@link ChainVerifier}). A big
- * log is cut into id ranges checked by worker threads (`options.threads`, see worker-pool.ts),
- * with the same result as one pass; without workers it is one pass on this thread.
- */
-export function verifyChain(db: Database.Database, maxProblems = 50, options: ThreadOptions = {}): LogVerification {
-  return inSnapshot(db, () => {
-    const extent = logExtent(db);
-    const threads = db.memory ? 0 : threadCount(options, extent.rows, CHAIN_ROWS_FOR_THREADS);
-    if (threads >= 2 && extent.rows > 0) {
-      const parallel = verifyInWorkers(db, extent, threads, maxProblems);
-      if (parallel) return parallel;
-    }
-    const v = new ChainVerifier(maxProblems);
-    verifyRange(db, v, Number.NEGATIVE_INFINITY, extent.maxId);
-    return v.finishWith(extent.head);
-  });
-}
-
-/** A chain task for a worker: check `after < id <= upTo`. */
-export interface ChainTask {
-  readonly after: number;
-  readonly upTo: number;
-  readonly maxProblems: number;
-}
-
-/** Checks one range (in a worker): starts from the eight rows before it. */
-export function verifyChainTask(db: Database.Database, task: ChainTask): ChainPart {
-  const v = chainVerifierAfter(db, task.after, task.maxProblems);
-  verifyRange(db, v, task.after, task.upTo);
-  return v.part();
-}
-
 /** A verifier for the rows after `after`, started from the eight rows before them ({@link ChainVerifier.resumeAfter}). */
 export function chainVerifierAfter(db: Database.Database, after: number, maxProblems: number): ChainVerifier {
   const before = (db.prepare('SELECT id, hash FROM events WHERE id <= ? ORDER BY id DESC LIMIT 8').all(after) as { id: number; hash: string }[]).reverse();
@@ -360,26 +323,4 @@ export function eachEventRow(db: Database.Database, after: number, upTo: number,
     if (rows.length < ROWS_PER_READ) return;
     from = rows[rows.length - 1][0];
   }
-}
-
-function verifyInWorkers(db: Database.Database, extent: ReturnType<typeof logExtent>, threads: number, maxProblems: number): LogVerification | null {
-  const parts: ChainPart[] = [];
-  const pool = SyncPool.open<ChainTask, ChainPart>(threads, { job: 'chain', path: resolve(db.name) }, (p) => parts.push(p));
-  if (!pool) {
-    notePoolRun({ job: 'chain', threads, outcome: 'unavailable' });
-    return null;
-  }
-  try {
-    // Several ranges per thread, so a thread slowed by other work does not hold up the end.
-    for (const r of idRanges(extent, threads * 4)) pool.submit({ ...r, maxProblems });
-    pool.finish();
-  } catch (e) {
-    if (!(e instanceof PoolFailure)) throw e;
-    notePoolRun({ job: 'chain', threads, outcome: 'fell-back', reason: e.message });
-    return null;
-  } finally {
-    pool.close();
-  }
-  notePoolRun({ job: 'chain', threads, outcome: 'workers' });
-  return ChainVerifier.join(parts, maxProblems).finishWith(extent.head);
 }

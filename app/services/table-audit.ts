@@ -8,7 +8,7 @@
  * One pass over the log in id order, then the comparison in the caller's snapshot (the
  * audit's read transaction): the rebuilt rows and the stored rows are of the same moment even
  * while the terminal is writing. The pass runs on the calling thread (`auditTables`) or, for a
- * big log, on a worker of the audit's pool up to the caller's last row (`rebuildTablesTask`,
+ * big log, on a worker of the audit's pool up to the caller's last row (`rebuildTables`,
  * then `compareRebuilt`). The row ids SQLite gives (sessions, chip_ledger) come out as the
  * service's because the entries are projected in the order they were committed.
  */
@@ -155,10 +155,8 @@ export function auditTables(store: Store, options: { maxProblems?: number } = {}
   });
 }
 
-/** A worker's share of the tables' audit (audit-worker.ts): the log up to `upTo` folded and projected. */
-export interface TablesTask {
-  readonly kind: 'tables';
-  readonly upTo: number;
+/** The tables' part of an audit task done by a worker (audit.ts's `AuditTask.tables`): its limits and the schema to rebuild in. */
+export interface TablesJob {
   readonly maxProblems: number;
   /** The migrations of the store audited (the rebuild is made by the same ones). */
   readonly migrations: readonly Migration[];
@@ -168,7 +166,6 @@ export interface TablesTask {
 
 /** What the folds found and the rebuilt query tables, as a worker hands them back. */
 export interface RebuiltTables {
-  readonly kind: 'tables';
   /** The rebuilt database (`serialize()`). */
   readonly image: Uint8Array;
   /** Table ids whose fold stopped. */
@@ -183,19 +180,19 @@ export interface RebuiltTables {
 }
 
 /**
- * Folds and projects the log up to `task.upTo` (in a worker, on its own read-only connection:
- * the rows up to a row the caller has seen are the same in any later snapshot, the log being
- * append-only). `alive` is called now and then, so that a long rebuild is not taken for a worker
- * that hangs. Throws as {@link auditTables} does.
+ * Folds and projects the log from its start up to row `upTo` (in a worker, on its own read-only
+ * connection: the rows up to a row the caller has seen are the same in any later snapshot, the
+ * log being append-only). `alive` is called now and then, so that a long rebuild is not taken
+ * for a worker that hangs. Throws as {@link auditTables} does.
  */
-export function rebuildTablesTask(db: Database.Database, task: TablesTask, alive: () => void): RebuiltTables {
+export function rebuildTables(db: Database.Database, upTo: number, job: TablesJob, alive: () => void): RebuiltTables {
   const t0 = performance.now();
-  const rebuilt = freshDatabase(task.migrations);
+  const rebuilt = freshDatabase(job.migrations);
   try {
-    const every = task.aliveEveryRows ?? ALIVE_EVERY_ROWS;
-    const folded = foldedOf(foldAndProject(db, rebuilt, new Problems(task.maxProblems), task.upTo, { every, alive }));
+    const every = job.aliveEveryRows ?? ALIVE_EVERY_ROWS;
+    const folded = foldedOf(foldAndProject(db, rebuilt, new Problems(job.maxProblems), upTo, { every, alive }));
     return {
-      kind: 'tables', image: rebuilt.serialize(), stopped: [...folded.stopped], tables: folded.tables, entries: folded.entries,
+      image: rebuilt.serialize(), stopped: [...folded.stopped], tables: folded.tables, entries: folded.entries,
       checkpoints: folded.checkpoints, problems: folded.problems.list, more: folded.problems.more, seconds: (performance.now() - t0) / 1000,
     };
   } finally {
@@ -204,7 +201,7 @@ export function rebuildTablesTask(db: Database.Database, task: TablesTask, alive
 }
 
 /**
- * Compares what a worker rebuilt ({@link rebuildTablesTask}) with the store's query tables, in
+ * Compares what a worker rebuilt ({@link rebuildTables}) with the store's query tables, in
  * the caller's snapshot: the report {@link auditTables} gives.
  */
 export function compareRebuilt(store: Store, r: RebuiltTables, maxProblems: number): TablesReport {

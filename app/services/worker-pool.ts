@@ -1,6 +1,6 @@
 /**
- * A small pool of worker threads for the floor's checks (`verify-log`, `replay`), driven
- * SYNCHRONOUSLY: the audit functions keep their synchronous API, so the calling thread blocks
+ * A small pool of worker threads for the floor's checks (the audit engine, audit.ts: `verify-log`,
+ * `replay`, `audit`), driven SYNCHRONOUSLY: the audit keeps its synchronous API, so the calling thread blocks
  * on `Atomics.wait` while the workers run and pulls their answers with `receiveMessageOnPort`.
  * Results are handed back in the order the tasks were submitted, whatever order the workers
  * finish in, so a parallel check reports exactly what a sequential one would.
@@ -44,6 +44,7 @@ export class PoolFailure extends Error {}
 
 /** How a check that could use threads went (the fallback to one thread is silent otherwise). */
 export interface PoolRun {
+  /** The checks run (audit.ts): `chain` (`verify-log`), `hands` (`replay`), `audit` (all three), or those switched on joined by `+`. */
   readonly job: string;
   /** Threads asked for. */
   readonly threads: number;
@@ -102,8 +103,6 @@ type Reply =
   | { readonly kind: 'result'; readonly id: number; readonly ok: true; readonly value: unknown }
   | { readonly kind: 'result'; readonly id: number; readonly ok: false; readonly error: string };
 
-type Entry<R> = { readonly local: false; readonly id: number } | { readonly local: true; readonly run: () => R };
-
 /** The file a worker runs, and how it is loaded; null when there is none. */
 function workerEntry(): { file: string; tsx: string | null } | null {
   const here = import.meta.url;
@@ -158,13 +157,14 @@ export interface PoolTimeouts {
 }
 
 /**
- * Worker threads that run tasks of one kind (`job`, see audit-worker.ts) on the database at
- * `path`, opened read-only in each worker.
+ * Worker threads that run the audit's tasks (audit-worker.ts: audit.ts's `AuditTask`, one kind
+ * whatever the checks) on the database at `path`, opened read-only in each worker.
  */
 export class SyncPool<T, R> {
   private readonly signal = new Int32Array(new SharedArrayBuffer(4));
   private readonly slots: Slot[] = [];
-  private readonly queue: Entry<R>[] = [];
+  /** The ids of the tasks submitted whose results are not yet handed on, in order. */
+  private readonly queue: number[] = [];
   private readonly done = new Map<number, Reply & { kind: 'result' }>();
   private nextId = 0;
   /** Replies taken from the ports so far. */
@@ -179,7 +179,7 @@ export class SyncPool<T, R> {
   private constructor(
     count: number,
     entry: { file: string; tsx: string | null },
-    init: { readonly job: string; readonly path: string },
+    init: { readonly path: string },
     private readonly onResult: (value: R) => void,
     private readonly maxInFlight: number,
     private readonly stallTimeoutMs: number,
@@ -201,13 +201,13 @@ export class SyncPool<T, R> {
   }
 
   /**
-   * Starts `count` workers for `job`, or returns null when no worker code is available (the
-   * caller then works on its own thread). `onResult` gets each task's result, in the order
-   * the tasks were submitted.
+   * Starts `count` workers on the database at `init.path`, or returns null when no worker code
+   * is available (the caller then works on its own thread). `onResult` gets each task's result,
+   * in the order the tasks were submitted.
    */
   static open<T, R>(
     count: number,
-    init: { job: string; path: string },
+    init: { path: string },
     onResult: (value: R) => void,
     maxInFlight = 4,
     timeouts: PoolTimeouts = {},
@@ -232,17 +232,11 @@ export class SyncPool<T, R> {
         const id = this.nextId++;
         slot.inFlight++;
         slot.port.postMessage({ id, task });
-        this.queue.push({ local: false, id });
+        this.queue.push(id);
         return;
       }
       this.wait();
     }
-  }
-
-  /** Queues work done on this thread, in turn with the tasks (run when its turn comes). */
-  submitLocal(run: () => R): void {
-    this.queue.push({ local: true, run });
-    this.deliver();
   }
 
   /** Waits until every submitted task's result has been handed to `onResult`. */
@@ -269,14 +263,9 @@ export class SyncPool<T, R> {
     this.collect();
     while (this.queue.length > 0) {
       const head = this.queue[0];
-      if (head.local) {
-        this.queue.shift();
-        this.onResult(head.run());
-        continue;
-      }
-      const reply = this.done.get(head.id);
+      const reply = this.done.get(head);
       if (!reply) return;
-      this.done.delete(head.id);
+      this.done.delete(head);
       this.queue.shift();
       if (!reply.ok) throw new PoolFailure(`a check worker failed: ${reply.error}`);
       this.onResult(reply.value as R);

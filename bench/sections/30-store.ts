@@ -40,10 +40,10 @@ import { bestArrangement } from '../../app/domain/arrange';
 import {
   apply, buildSettled, carryOver, followUps, initialState, type HandEvent, type HandStarted, type HandState, type SeatNo, type Settled,
 } from '../../app/domain/hand';
-import { auditLog, replayHands, type AuditTimings } from '../../app/services/audit';
+import { auditLog, replayHands, verifyChain, type AuditTimings } from '../../app/services/audit';
 import { checkAtStart } from '../../app/services/startup-check';
 import { canonicalJson } from '../../app/services/canonical-json';
-import { rowHash, verifyChain } from '../../app/services/event-log';
+import { rowHash } from '../../app/services/event-log';
 import { checkpointOf, replayTable, type TableEntry } from '../../app/domain/table';
 import { openStore, type Store } from '../../app/services/store';
 import { TableService } from '../../app/services/table-service';

@@ -5,8 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bestArrangement } from '../../../app/domain/arrange';
-import { replayHands } from '../../../app/services/audit';
-import { verifyChain } from '../../../app/services/event-log';
+import { replayHands, verifyChain } from '../../../app/services/audit';
 import { shuffledDeck } from '../../../hardware/sim/deck';
 import { attachShoe, expectRefused, must, openTable, rig, T, type Rig } from './helpers';
 

@@ -6,8 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MisdealCause } from '../../../app/domain/hand';
-import { replayHands } from '../../../app/services/audit';
-import { verifyChain } from '../../../app/services/event-log';
+import { replayHands, verifyChain } from '../../../app/services/audit';
 import type { TableService } from '../../../app/services/table-service';
 import { shuffledDeck } from '../../../hardware/sim/deck';
 import { attachShoe, must, openTable, rig, T, type Rig } from './helpers';

@@ -10,8 +10,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededPrng } from '../../../hardware/sim/deck';
-import { replayHands } from '../../../app/services/audit';
-import { verifyChain } from '../../../app/services/event-log';
+import { replayHands, verifyChain } from '../../../app/services/audit';
 import { openStore } from '../../../app/services/store';
 import { tempFolder } from './temp';
 

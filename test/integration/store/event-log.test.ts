@@ -7,7 +7,8 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { copyFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GENESIS_HASH, rowHash, verifyChain } from '../../../app/services/event-log';
+import { verifyChain } from '../../../app/services/audit';
+import { GENESIS_HASH, rowHash } from '../../../app/services/event-log';
 import { openStore, type Store } from '../../../app/services/store';
 import { tempFolder } from './temp';
 

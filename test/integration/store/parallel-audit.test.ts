@@ -11,8 +11,8 @@ import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, replayHands } from '../../../app/services/audit';
-import { ChainVerifier, logExtent, rowHash, verifyChain, verifyChainTask, type LogVerification } from '../../../app/services/event-log';
+import { auditLog, auditTask, replayHands, verifyChain, type AuditTask } from '../../../app/services/audit';
+import { ChainVerifier, logExtent, rowHash, type LogVerification } from '../../../app/services/event-log';
 import { simulate } from '../../../app/services/simulation';
 import { openStore } from '../../../app/services/store';
 import { TableService } from '../../../app/services/table-service';
@@ -101,6 +101,11 @@ function bothWays(path: string, expectHands: 'workers' | 'fell-back' = 'workers'
   return one.outcome;
 }
 
+/** A worker's task for the chain of the rows `after < id <= upTo`. */
+function chainTask(after: number, upTo: number): AuditTask {
+  return { after, upTo, chain: true, hands: false, maxProblems: 50, tables: null };
+}
+
 function replayOf(out: Outcome): ReturnType<typeof replayHands> {
   if ('error' in out.replay) throw new Error(out.replay.error);
   return out.replay;
@@ -184,8 +189,8 @@ describe('the chain cut into ranges', () => {
       for (let i = 0; i < ids.length; i += Math.ceil(ids.length / 25)) cuts.add(ids[i]);
       for (const cut of cuts) {
         const parts = [
-          verifyChainTask(db, { after: Number.NEGATIVE_INFINITY, upTo: cut, maxProblems: 50 }),
-          verifyChainTask(db, { after: cut, upTo: ext.maxId, maxProblems: 50 }),
+          auditTask(db, chainTask(Number.NEGATIVE_INFINITY, cut)).chain!,
+          auditTask(db, chainTask(cut, ext.maxId)).chain!,
         ];
         expect(ChainVerifier.join(parts, 50).finishWith(ext.head), `cut after row ${cut}`).toEqual(whole);
       }
@@ -219,11 +224,11 @@ describe('the audit cut into ranges', () => {
 
 describe('the worker pool', () => {
   it('a worker that cannot open the database fails the run (the caller then works alone)', () => {
-    const pool = SyncPool.open<unknown, unknown>(2, { job: 'chain', path: tmp.file('no-such.db') }, () => {});
+    const pool = SyncPool.open<AuditTask, unknown>(2, { path: tmp.file('no-such.db') }, () => {});
     expect(pool).not.toBeNull();
     try {
       expect(() => {
-        pool!.submit({ after: 0, upTo: 10, maxProblems: 50 });
+        pool!.submit(chainTask(0, 10));
         pool!.finish();
       }).toThrow(PoolFailure);
     } finally {
@@ -235,20 +240,20 @@ describe('the worker pool', () => {
 describe('a worker that dies after starting', () => {
   it('fails the run once no worker has answered within the stall limit (the caller then works alone)', async () => {
     const results: unknown[] = [];
-    const pool = SyncPool.open<unknown, unknown>(2, { job: 'chain', path: honest }, (r) => results.push(r), 4, { stallTimeoutMs: 1500 });
+    const pool = SyncPool.open<AuditTask, unknown>(2, { path: honest }, (r) => results.push(r), 4, { stallTimeoutMs: 1500 });
     expect(pool).not.toBeNull();
     try {
       // Both workers up and answering ...
-      pool!.submit({ after: 0, upTo: 10, maxProblems: 50 });
-      pool!.submit({ after: 10, upTo: 20, maxProblems: 50 });
+      pool!.submit(chainTask(0, 10));
+      pool!.submit(chainTask(10, 20));
       pool!.finish();
       expect(results).toHaveLength(2);
       // ... then the first one dies: the next task (given to it, the least busy) is never answered.
       await (pool as unknown as { slots: { worker: Worker }[] }).slots[0].worker.terminate();
       const t0 = Date.now();
       expect(() => {
-        pool!.submit({ after: 20, upTo: 30, maxProblems: 50 });
-        pool!.submit({ after: 30, upTo: 40, maxProblems: 50 });
+        pool!.submit(chainTask(20, 30));
+        pool!.submit(chainTask(30, 40));
         pool!.finish();
       }).toThrow(/no check worker answered for 1.5 s/);
       expect(Date.now() - t0).toBeLessThan(10_000);
@@ -320,8 +325,7 @@ describe('an esbuild bundle (as the Electron main is built)', () => {
     const services = pathToFileURL(join(ROOT, 'app/services')).href;
     const source = `
       import { openStore } from '${services}/store.ts';
-      import { verifyChain } from '${services}/event-log.ts';
-      import { replayHands } from '${services}/audit.ts';
+      import { replayHands, verifyChain } from '${services}/audit.ts';
       import { recentPoolRuns } from '${services}/worker-pool.ts';
       const store = openStore(process.argv[2], { readonly: true, migrationsDir: ${JSON.stringify(join(ROOT, 'migrations'))} });
       const chain = verifyChain(store.db, 50, { threads: 2 });

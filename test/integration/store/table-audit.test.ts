@@ -12,12 +12,12 @@ import { execFile } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, type LogAudit } from '../../../app/services/audit';
+import { auditLog, type AuditPart, type AuditTask, type LogAudit } from '../../../app/services/audit';
 import { simulate } from '../../../app/services/simulation';
 import { openStore } from '../../../app/services/store';
 import { poolRunMark, poolRunsSince, SyncPool } from '../../../app/services/worker-pool';
 import {
-  auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, QUERY_TABLES, type RebuiltTables, type RowProblem, type TablesReport, type TablesTask,
+  auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, QUERY_TABLES, type RowProblem, type TablesReport,
 } from '../../../app/services/table-audit';
 import { attachShoe, must, openTable, playHand, rig, T } from '../services/helpers';
 import { tempFolder } from './temp';
@@ -283,16 +283,17 @@ describe('a table\'s log that does not fold', () => {
 describe('the rebuild on a worker thread', () => {
   it('says it is alive as it goes (a long rebuild is not taken for a worker that hangs) and hands back what this thread rebuilds', () => {
     const store = openStore(honest, { readonly: true });
-    const results: RebuiltTables[] = [];
-    const pool = SyncPool.open<TablesTask, RebuiltTables>(2, { job: 'audit', path: honest }, (r) => results.push(r), 2);
+    const results: AuditPart[] = [];
+    const pool = SyncPool.open<AuditTask, AuditPart>(2, { path: honest }, (r) => results.push(r), 2);
     expect(pool).not.toBeNull();
     try {
       const rows = honestGet<number>('SELECT count(*) FROM events');
-      pool!.submit({ kind: 'tables', upTo: rows, maxProblems: MAX_TABLE_PROBLEMS, migrations: store.migrations, aliveEveryRows: 500 });
+      const tables = { maxProblems: MAX_TABLE_PROBLEMS, migrations: store.migrations, aliveEveryRows: 500 };
+      pool!.submit({ after: Number.NEGATIVE_INFINITY, upTo: rows, chain: false, hands: false, maxProblems: 50, tables });
       pool!.finish();
       expect(pool!.aliveReplies).toBe(Math.floor(rows / 500));
       expect(results).toHaveLength(1);
-      expect(compareRebuilt(store, results[0], MAX_TABLE_PROBLEMS)).toEqual(auditTables(store));
+      expect(compareRebuilt(store, results[0].tables!, MAX_TABLE_PROBLEMS)).toEqual(auditTables(store));
     } finally {
       pool!.close();
       store.close();
