@@ -183,6 +183,12 @@ export class DeviceRouter {
     }
     table.scanBuffer = [];
     const r = this.host.scanRow({ tableId: table.id, seat: target.seat, row: target.row, cards: buffer });
+    if (!r.ok && r.error.code === 'store-failed') {
+      // Nothing was written: the row so far stays (its cards were acknowledged), this card is
+      // not acknowledged and comes again.
+      table.scanBuffer = buffer.slice(0, -1);
+      return false;
+    }
     return r.ok || refuse(r.error);
   }
 

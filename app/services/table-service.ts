@@ -468,9 +468,12 @@ export class TableService {
   /** Someone (named) has seen the alert; it stops being raised. */
   /** Acknowledges a raised alert in a named person's name; `as: 'floor'` records it as the
    *  floor's (actor `floor:<name>`), otherwise as the dealer's. */
-  acknowledgeAlert(cmd: { alertId: number; by: string; note?: string; as?: 'dealer' | 'floor' }): Result<AlertView> {
+  acknowledgeAlert(cmd: { alertId: number; by: string; note?: string; as?: 'dealer' | 'floor'; tableId?: string }): Result<AlertView> {
     const alert = readAlert(this.store.db, cmd.alertId);
-    if (!alert) return fail('no-such-alert', `there is no alert ${JSON.stringify(cmd.alertId)}`);
+    // A table's screen reaches only its own table's alerts.
+    if (!alert || (cmd.tableId !== undefined && alert.tableId !== cmd.tableId)) {
+      return fail('no-such-alert', `there is no alert ${JSON.stringify(cmd.alertId)}${cmd.tableId !== undefined ? ` at table ${cmd.tableId}` : ''}`);
+    }
     if (alert.acknowledged) {
       return fail('already-acknowledged', `alert ${alert.id} was acknowledged by ${alert.acknowledged.by} at ${alert.acknowledged.at}`);
     }
@@ -480,6 +483,11 @@ export class TableService {
     if (alert.kind === 'integrity') {
       if (cmd.as !== 'floor') return fail('floor-needed', `alert ${alert.id} is damage to the terminal's record: only the floor clears it`);
       if (!note) return fail('reason-needed', `alert ${alert.id} is damage to the terminal's record: the floor clears it with a reason`);
+      // A log the table's fold refuses would stop every later load at the same row: clearing the
+      // alert cannot make the table deal; the file must be restored (docs/store.md).
+      if (alert.code === 'table-does-not-replay') {
+        return fail('repair-needed', `alert ${alert.id}: table ${alert.tableId}'s log cannot be folded past a damaged row; clearing it would not let the table deal. Restore the database from its last good copy (or move the table to a new file) with a technician`);
+      }
     }
     const t = this.tables.get(alert.tableId);
     if (!t) return fail('unknown-table', `alert ${alert.id} is of table ${alert.tableId}, which is not on this terminal`);
@@ -594,8 +602,8 @@ export class TableService {
   private handEvent(tableId: string, event: HandEvent): Result<TableSnapshot> {
     const t = this.openHand(tableId);
     if (!t.ok) return t;
-    // Damage found at start: the hand may still be ended (a misdeal, a void, a note), not played on.
-    if (event.type !== 'hand-voided' && event.type !== 'misdeal-called' && event.type !== 'floor-correction') {
+    // Damage found at start: the hand may still be ended (a misdeal, a void) or noted, not played on.
+    if (event.type !== 'hand-voided' && event.type !== 'misdeal-called' && !(event.type === 'floor-correction' && event.action.kind === 'note')) {
       const held = this.integrityHold(tableId);
       if (held) return held;
     }

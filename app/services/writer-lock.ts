@@ -14,7 +14,7 @@
  * the writer (WAL) and take no lock here.
  */
 import Database from 'better-sqlite3';
-import { readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { StoreError } from './migrations';
@@ -50,6 +50,14 @@ export interface WriterLock {
 const CONTENTION_WAIT_MS = 250;
 
 const MAX_COMMAND_CHARS = 240;
+
+/**
+ * The locks this process holds, by lock file. A second open in the same process is refused from
+ * here, never by touching the file: on POSIX, closing any descriptor a process has on a file
+ * drops all of that process's fcntl locks on it, so reading the lock file for the holder's
+ * details would hand the lock to the next process.
+ */
+const heldHere = new Map<string, WriterLock>();
 
 /**
  * The lock file of the database at `dbPath`: `<db>-writer` beside the file the path finally
@@ -92,6 +100,13 @@ function isBusy(e: unknown): boolean {
  */
 export function takeWriterLock(dbPath: string, options: WriterLockOptions = {}): WriterLock {
   const path = writerLockPath(dbPath);
+  const mine = heldHere.get(path);
+  if (mine) throw new StoreError('database-in-use', inUseMessage(dbPath, mine.info));
+  // Another name for the same file would get its own lock (and its own WAL: SQLite's way to a
+  // corrupt database), so a database with more than one hard link is not written.
+  if (existsSync(dbPath) && statSync(dbPath).nlink > 1) {
+    throw new StoreError('database-open-failed', `cannot open database ${dbPath} for writing: the file has ${statSync(dbPath).nlink} hard links (names); give it one name only`);
+  }
   const binding = options.nativeBinding !== undefined ? { nativeBinding: options.nativeBinding as string } : {};
   let db: Database.Database | null = null;
   try {
@@ -115,13 +130,16 @@ export function takeWriterLock(dbPath: string, options: WriterLockOptions = {}):
     // Referenced by the lock until release: a connection nothing refers to is closed by the
     // garbage collector, and the lock goes with it.
     const held = db;
-    return {
+    const lock: WriterLock = {
       path,
       info,
       release() {
+        if (heldHere.get(path) === lock) heldHere.delete(path);
         if (held.open) held.close();
       },
     };
+    heldHere.set(path, lock);
+    return lock;
   } catch (e) {
     if (db?.open) db.close();
     if (isBusy(e)) throw new StoreError('database-in-use', inUseMessage(dbPath, readWriterInfo(path, options.nativeBinding)));

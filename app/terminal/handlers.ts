@@ -69,14 +69,14 @@ export function createHandlers({ service, tableId, toView }: HandlerContext): Ha
     acknowledgeAlert: async ({ id }) => {
       const snap = service.snapshot(tableId);
       const by = snap.ok && snap.value.dealer ? snap.value.dealer : 'dealer';
-      const r = service.acknowledgeAlert({ alertId: id, by });
+      const r = service.acknowledgeAlert({ alertId: id, by, tableId });
       return r.ok ? current() : r;
     },
     floorCorrection: async ({ floor, reason, action, handId }) =>
       view(service.floorCorrection({ tableId, floor: floor.trim(), reason: reason.trim(), action: correction(action), ...(handId !== undefined ? { handId } : {}) })),
     voidHand: async ({ floor, reason }) => view(service.voidHand({ tableId, floor: floor.trim(), reason: reason.trim() })),
     floorAcknowledgeAlert: async ({ id, floor, note }) => {
-      const r = service.acknowledgeAlert({ alertId: id, by: floor.trim(), as: 'floor', ...(note?.trim() ? { note: note.trim() } : {}) });
+      const r = service.acknowledgeAlert({ alertId: id, by: floor.trim(), as: 'floor', tableId, ...(note?.trim() ? { note: note.trim() } : {}) });
       return r.ok ? current() : r;
     },
     recall: async () => {

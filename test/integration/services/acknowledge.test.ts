@@ -160,4 +160,28 @@ describe('acknowledge after commit', () => {
     const rows = r.store.handEvents<HandEvent>(snap.hand!.handId).filter((e) => e.body.type === 'row-scanned');
     expect(rows.map((e) => e.body)).toEqual([expect.objectContaining({ seat: target.seat, row: 'front', cards: [own[0], own[1], own[2]] })]);
   });
+
+  it('a row whose commit fails keeps the cards already acknowledged; the resent last card completes it', async () => {
+    const r = (current = rig());
+    openTable(r.service, { 2: 5000, 4: 5000 });
+    const { shoe } = await attachShoe(r.service);
+    const scanner = new ScriptedShoe('scanner');
+    must(r.service.attachCardSource(T, scanner));
+    must(r.service.startHand({ tableId: T }));
+    await shoe.deal(21);
+    must(r.service.seatReady({ tableId: T, seat: 2 }));
+    must(r.service.seatReady({ tableId: T, seat: 4 }));
+    const snap = must(r.service.openShowdown({ tableId: T }));
+    const target = snap.scanTarget!;
+    const own = snap.hand!.state.seats[target.seat - 1].dealt;
+    scanner.card(own[0], 40);
+    scanner.card(own[1], 41);
+    r.store.db.exec("CREATE TEMP TRIGGER disk_full BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
+    expect(scanner.card(own[2], 42).acks).toBe(0);
+    expect(must(r.service.snapshot(T)).scanTarget).toMatchObject({ row: 'front', cards: [own[0], own[1]] });
+    r.store.db.exec('DROP TRIGGER disk_full');
+    expect(scanner.card(own[2], 42, { resend: true }).acks).toBe(1);
+    const rows = r.store.handEvents<HandEvent>(snap.hand!.handId).filter((e) => e.body.type === 'row-scanned');
+    expect(rows.map((e) => e.body)).toEqual([expect.objectContaining({ row: 'front', cards: [own[0], own[1], own[2]] })]);
+  });
 });

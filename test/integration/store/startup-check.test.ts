@@ -137,6 +137,39 @@ describe('the check at every start', () => {
     expect(integrityAlerts(r).filter((a) => !a.acknowledged)).toHaveLength(1); // found again, raised again
   });
 
+  it('under the hold a hand in play may end (a void) or be noted, not be ruled on; another table\'s screen cannot clear it', async () => {
+    const r = (current = rig());
+    openTable(r.service, { 1: 5000, 2: 5000 });
+    const { shoe, detach } = await attachShoe(r.service);
+    must(r.service.startHand({ tableId: T }));
+    await shoe.deal(4);
+    detach();
+    await shoe.stop();
+    r.store.close();
+    const db = new Database(r.path);
+    db.prepare('UPDATE seats SET stack = 1 WHERE table_id = ? AND seat = 2').run(T);
+    db.close();
+    const service = reopen(r);
+    const [alert] = integrityAlerts(r);
+    expect(alert.code).toBe('query-tables-differ');
+    // A ruling that changes the result is play, not an end: refused while held.
+    expectRefused(r.store, () => service.floorCorrection({ tableId: T, floor: 'Fiona', reason: 'r', action: { kind: 'foul-seat', seat: 1 } }), 'record-damaged');
+    expectRefused(r.store, () => service.acknowledgeAlert({ alertId: alert.id, by: 'Fiona', as: 'floor', note: 'from T2', tableId: 'T2' }), 'no-such-alert');
+    must(service.floorCorrection({ tableId: T, floor: 'Fiona', reason: 'seats row checked', action: { kind: 'note' } }));
+    must(service.voidHand({ tableId: T, floor: 'Fiona', reason: 'the record is being checked' }));
+  });
+
+  it('a log the fold refuses cannot be cleared from the screen: it needs a repair', async () => {
+    const r = await playedTable();
+    const store = openStore(r.path);
+    const hand = store.db.prepare("SELECT hand_id FROM events WHERE hand_id IS NOT NULL ORDER BY id DESC LIMIT 1").pluck().get() as string;
+    store.write((tx) => tx.append({ tableId: T, handId: hand, body: { type: 'seat-ready', at: '2025-03-01T21:00:00.000Z', by: 'dealer', seat: 9 } }));
+    store.close();
+    const service = reopen(r);
+    const [alert] = integrityAlerts(r);
+    expectRefused(r.store, () => service.acknowledgeAlert({ alertId: alert.id, by: 'Fiona', as: 'floor', note: 'looked at it' }), 'repair-needed');
+  });
+
   it('an open hand that no longer replays: found, the table does not deal', async () => {
     const r = await playedTable();
     const store = openStore(r.path);

@@ -8,7 +8,7 @@
  */
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,23 @@ describe('one writer per file', () => {
     expect(e.message).not.toContain('\n');
     open.pop()!.close();
     keep(openStore(path)).close();
+  });
+
+  it('a second open refused in the same process keeps the lock: another process is still refused', async () => {
+    const path = tmp.file('same-then-other.db');
+    keep(openStore(path));
+    expect(refusal(() => openStore(path)).code).toBe('database-in-use');
+    const other = child(path);
+    expect(await other.exited).not.toBe(0); // refused, not a second writer
+    expect(other.stderr()).toMatch(/database-in-use|is in use by another writer/);
+  });
+
+  it('refuses to write a database that has a second hard link (it would get a second lock and WAL)', () => {
+    const path = tmp.file('linked.db');
+    openStore(path).close();
+    linkSync(path, tmp.file('linked-too.db'));
+    const e = refusal(() => openStore(path));
+    expect(e.message).toMatch(/2 hard links/);
   });
 
   it('refuses a writer while another process holds the file, naming its pid and command', async () => {
