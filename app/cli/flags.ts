@@ -24,7 +24,9 @@ export function parseFlagValues<O extends Options>(argv: readonly string[], opti
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (!arg.startsWith('-') || arg === '-' || NEGATIVE_NUMBER.test(arg)) {
-      return fail('bad-option', `unexpected argument ${JSON.stringify(arg)} (every value follows its --flag)`);
+      // A word of digits is not quoted back: it may be a PIN typed on the command line by mistake.
+      const shown = /^\d+$/.test(arg) ? 'a number (not repeated here: a PIN goes on standard input)' : JSON.stringify(arg);
+      return fail('bad-option', `unexpected argument ${shown} (every value follows its --flag)`);
     }
     if (arg === '--' || !arg.startsWith('--')) return fail('bad-option', `unknown option ${arg}`);
     const eq = arg.indexOf('=');
@@ -32,7 +34,7 @@ export function parseFlagValues<O extends Options>(argv: readonly string[], opti
     const spec = Object.hasOwn(options, name) ? options[name] : undefined;
     if (!spec) return fail('bad-option', `unknown option --${name}`);
     if (spec.type === 'boolean') {
-      if (eq >= 0) return fail('bad-option', `--${name} takes no value, got ${JSON.stringify(arg.slice(eq + 1))}`);
+      if (eq >= 0) return fail('bad-option', `--${name} takes no value (what was given is not repeated here)`);
       args.push(arg);
       continue;
     }

@@ -23,7 +23,7 @@ export const MAX_STACK = 1_000_000_000_000;
  * The refusal names `what` and the limit broken.
  */
 export function checkAmount(value: unknown, what: string, code: string, min: number, max: number): Result<number> {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || Object.is(value, -0)) {
     return fail(code, `${what} is a whole number of minor units, not ${showAmount(value)}`);
   }
   if (value < min) return fail(code, `${what} is at least ${min}, not ${value}`);

@@ -74,10 +74,16 @@ export const CSV_COLUMNS = [
   'simulated',
 ] as const;
 
-/** One CSV cell: empty for null, 1/0 for a boolean, quoted when it holds a quote, a comma, a line break or spaces at an end. */
+/**
+ * One CSV cell: empty for null, 1/0 for a boolean, quoted when it holds a quote, a comma, a line
+ * break or spaces at an end. A text that a spreadsheet would take for a formula (starting with
+ * =, +, -, @, a tab or a carriage return: a name or a reason someone typed) gets a leading `'`;
+ * numbers are written as they are.
+ */
 export function csvCell(v: unknown): string {
   if (v === null || v === undefined) return '';
-  const s = typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
+  let s = typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

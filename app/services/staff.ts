@@ -184,7 +184,8 @@ export class StaffService {
    */
   signOut(cmd: { readonly staffId: string; readonly purpose?: Purpose; readonly tableId?: string }): Result<StaffView> {
     const e: StaffSignedOut = {
-      type: 'staff-signed-out', at: this.now(), by: `staff:${cmd.staffId}`, staffId: cmd.staffId,
+      // No PIN proves who asks for a sign-out: the terminal records it as its own.
+      type: 'staff-signed-out', at: this.now(), by: 'system', staffId: cmd.staffId,
       ...(cmd.purpose !== undefined ? { purpose: cmd.purpose } : {}), ...(cmd.tableId !== undefined ? { tableId: cmd.tableId } : {}),
     };
     const committed = this.commit([e]);
@@ -211,6 +212,17 @@ export class StaffService {
     }
     const pin = checkPin(admin.pin, "the admin's PIN");
     if (!pin.ok) return fail(pin.error.code, pin.error.message, 'admin.pin');
+    // The change is tried first, as if the admin had signed: a change the fold refuses whoever
+    // signs it (staff-exists, already-disabled ...) is refused before the PIN is compared, so a
+    // refusal never tells a right PIN from a wrong one, and nothing is recorded for it.
+    const by: StaffActor = `staff:${admin.staffId}`;
+    const change = build(by, at);
+    if (!change.ok) return change;
+    const asSigned = applyStaff(this.current, { type: 'staff-signed-in', at, by, staffId: admin.staffId, purpose: 'admin' });
+    if (asSigned.ok) {
+      const tried = applyStaff(asSigned.value, change.value);
+      if (!tried.ok) return tried;
+    }
     const wasSignedIn = (() => {
       const m = this.current.members.get(admin.staffId);
       return m !== undefined && sessionOf(m, 'admin', null) !== undefined;
@@ -223,12 +235,7 @@ export class StaffService {
       const e = d.result.error;
       return fail(e.code, e.message, `admin.${e.path ?? 'staffId'}`);
     }
-    const by: StaffActor = `staff:${admin.staffId}`;
-    const change = build(by, at);
-    if (!change.ok) return change;
     const signOut: StaffSignedOut = { type: 'staff-signed-out', at, by, staffId: admin.staffId, purpose: 'admin' };
-    // The change is the fold's to refuse (staff-exists, already-disabled ...): then nothing is
-    // written, not even the good signature.
     const committed = this.commit([...d.events, change.value, ...(wasSignedIn ? [] : [signOut])]);
     return committed.ok ? this.view(subject) : committed;
   }

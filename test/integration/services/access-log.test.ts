@@ -56,7 +56,7 @@ describe('accessLog', () => {
       ['alert-acknowledged', T, null, 'floor:Jana', 'Jana', null, expect.stringMatching(/^acknowledged alert \d+ \(misdeal: floor-ruling\)$/), 'redealt, seat 2 warned'],
       ['hand-voided', T, 'T1-4', 'floor:Jana', 'Jana', null, 'hand voided', 'a player was seated late'],
       ['floor-correction', T, 'T1-1', 'floor:Jana', 'Jana', null, 'floor correction: note', 'recount asked by seat 2, "all fine"'],
-      ['staff-signed-out', null, null, 'staff:eva', 'eva', null, 'signed out of everything', null],
+      ['staff-signed-out', null, null, 'system', 'eva', null, 'signed out of everything', null],
     ]);
     // Rows in log order, each with its recorded time.
     const ids = entries.map((e) => e.row);
