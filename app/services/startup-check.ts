@@ -3,9 +3,9 @@
  * must not make a start slow, see the bench's `store.startupCheckMs`), and aimed at the damage a
  * start would otherwise build on. It checks
  * - the log head against the last row, and the hash chain of the log's tail: every row from the
- *   first event of each table's most recent hand (and at least the last {@link TAIL_ROWS} rows)
- *   to the end, each row's hash recomputed and linked to the one before (a row cut from the tail
- *   shows there); that the log starts at row 1;
+ *   last {@link TAIL_ROWS} rows, each row's hash recomputed and linked to the one before (a row
+ *   cut from the tail shows there), and before that tail each table's own rows from where its
+ *   load starts (its last checkpoint), each checked on its own; that the log starts at row 1;
  * - the schema: every table, index and trigger (the append-only triggers above all) exactly as
  *   the migrations make them.
  * (That each table's log folds, its open hand included, and that its query rows agree with the
@@ -14,7 +14,7 @@
  * audit's (`table audit`): counting or hashing millions of rows does not fit in a start.
  */
 import Database from 'better-sqlite3';
-import { chainVerifierAfter, readHead, verifyRange } from './event-log';
+import { chainVerifierAfter, GENESIS_HASH, readHead, rowHash, verifyRange, type RawEventRow } from './event-log';
 import { migrate, type Migration } from './migrations';
 import type { Store } from './store';
 
@@ -62,23 +62,44 @@ function schemaDifferences(db: Database.Database, migrations: readonly Migration
 }
 
 /**
- * Where the tail to check starts: the row before the oldest of each table's last checkpoint
- * (which loading trusts) and the first event of its most recent hand, and at least
- * {@link TAIL_ROWS} rows before the end. Index seeks only: the log may hold millions of rows.
+ * Where each table's load starts reading: its last checkpoint (which loading trusts), or the
+ * first event of its most recent hand when it has no checkpoint yet. Index seeks only: the log
+ * may hold millions of rows. Ids that do not open a table (staff records) are left out.
  */
-function tailStart(db: Database.Database, maxId: number): number {
+function loadStarts(db: Database.Database): { tableId: string; from: number }[] {
   const nextTable = db.prepare('SELECT min(table_id) FROM events WHERE table_id > ?').pluck();
+  const firstType = db.prepare('SELECT type FROM events WHERE table_id = ? ORDER BY id LIMIT 1').pluck();
+  const lastCheckpoint = db.prepare("SELECT id FROM events WHERE table_id = ? AND type = 'table-checkpoint' ORDER BY id DESC LIMIT 1").pluck();
   const lastHand = db.prepare('SELECT hand_id FROM events WHERE table_id = ? AND hand_id IS NOT NULL ORDER BY id DESC LIMIT 1').pluck();
   const firstOfHand = db.prepare('SELECT min(id) FROM events WHERE hand_id = ?').pluck();
-  const lastCheckpoint = db.prepare("SELECT id FROM events WHERE table_id = ? AND type = 'table-checkpoint' ORDER BY id DESC LIMIT 1").pluck();
-  let from = maxId - TAIL_ROWS;
+  const out: { tableId: string; from: number }[] = [];
   for (let t = nextTable.get('') as string | null; t !== null; t = nextTable.get(t) as string | null) {
-    const hand = lastHand.get(t) as string | undefined;
-    if (hand !== undefined) from = Math.min(from, (firstOfHand.get(hand) as number) - 1);
+    if (firstType.get(t) !== 'table-opened') continue;
     const cp = lastCheckpoint.get(t) as number | undefined;
-    if (cp !== undefined) from = Math.min(from, cp - 1);
+    const hand = cp === undefined ? (lastHand.get(t) as string | undefined) : undefined;
+    const from = cp ?? (hand !== undefined ? (firstOfHand.get(hand) as number) : 1);
+    out.push({ tableId: t, from });
   }
-  return Math.max(0, from);
+  return out;
+}
+
+/**
+ * The rows of `tableId` from `from` up to `upTo`, each checked on its own: its hash recomputed
+ * from its content and its `prev_hash`, and that `prev_hash` the hash of the row before it. For
+ * an older stretch the load reads (an idle table's checkpoint long ago) without hashing every
+ * other table's rows since.
+ */
+function checkTableRows(db: Database.Database, tableId: string, from: number, upTo: number): string[] {
+  const rows = db.prepare('SELECT id, table_id, hand_id, hand_seq, type, recorded_at, body, prev_hash, hash FROM events WHERE table_id = ? AND id >= ? AND id <= ? ORDER BY id')
+    .raw(true).all(tableId, from, upTo) as RawEventRow[];
+  const hashOf = db.prepare('SELECT hash FROM events WHERE id = ?').pluck();
+  const out: string[] = [];
+  for (const [id, tId, handId, handSeq, type, recordedAt, body, prev, hash] of rows) {
+    if (rowHash(prev, { tableId: tId, handId, handSeq, type, recordedAt, body }) !== hash) out.push(`log row ${id} (${type}): its content does not match its hash (it was changed)`);
+    const before = id === 1 ? GENESIS_HASH : (hashOf.get(id - 1) as string | undefined);
+    if (before !== prev) out.push(`log row ${id} (${type}): it does not follow row ${id - 1} (${before === undefined ? 'that row is missing' : 'that row was changed'})`);
+  }
+  return out;
 }
 
 /**
@@ -99,10 +120,15 @@ export function checkAtStart(store: Store, migrations: readonly Migration[]): St
     findings.push({ code: 'log-damaged', message: `the log does not start at row 1: rows 1-${ext.minId - 1} are missing (rows were deleted)` });
   }
   const maxId = ext.maxId ?? 0;
-  const after = tailStart(db, maxId);
+  // The tail, whole; before it, each table's own rows from where its load starts.
+  const after = Math.max(0, maxId - TAIL_ROWS);
   const v = chainVerifierAfter(db, after, 10);
   verifyRange(db, v, after, maxId);
   const chain = v.finishWith(head);
   for (const p of chain.problems) findings.push({ code: 'log-damaged', message: `log row ${p.rowId}: ${p.message}` });
+  for (const { tableId, from } of loadStarts(db)) {
+    if (from > after) continue;
+    for (const message of checkTableRows(db, tableId, from, after).slice(0, 10)) findings.push({ code: 'log-damaged', message });
+  }
   return findings;
 }

@@ -106,6 +106,25 @@ describe('the check at every start', () => {
     }
   });
 
+  it('an idle table\'s checkpoint far behind the tail is still checked (its own rows), not by hashing every row since', async () => {
+    const r = (current = rig());
+    openTable(r.service, { 1: 5000, 2: 5000 });
+    const { shoe, detach } = await attachShoe(r.service);
+    await playHand(r.service, shoe, 1);
+    detach();
+    await shoe.stop();
+    must(r.service.openTable({ tableId: 'T2', pointValue: 100 }));
+    must(r.service.seatPlayer({ tableId: 'T2', seat: 1, playerId: 'q1', buyIn: 2000 }));
+    for (let i = 0; i < 1100; i++) must(r.service.buyIn({ tableId: 'T2', seat: 1, amount: 2000 })); // T2's rows push T1's checkpoint out of the tail
+    r.store.close();
+    expect(reopen(r).startupFindings).toEqual([]);
+    r.store.close();
+    tamper(r.path, `UPDATE events SET body = replace(body, '"dealer":"Eva"', '"dealer":"Mallory"') WHERE id = (SELECT max(id) FROM events WHERE table_id = 'T1' AND type = 'table-checkpoint')`);
+    const service = reopen(r);
+    expect(service.startupFindings.map((f) => f.message)).toEqual([expect.stringMatching(/^log row \d+ \(table-checkpoint\): its content does not match its hash/)]);
+    expectRefused(r.store, () => service.startHand({ tableId: T }), 'record-damaged');
+  });
+
   it('a stack edited in the seats table: the terminal keeps the log\'s stack, names the row and does not deal', async () => {
     const r = await playedTable();
     const before = new Database(r.path, { readonly: true });
