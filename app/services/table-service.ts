@@ -661,12 +661,12 @@ export class TableService {
     const number = open?.number ?? last.table.handsStarted;
     const stored = this.write((tx) => {
       const out: StoredEvent[] = [];
-      let before = table.state;
+      let prior = table.state;
       for (const step of steps) {
         const s = tx.append({ tableId: table.id, handId, body: step.event });
         out.push(s);
-        projectEntry(this.projector, tx, s, before, { table: step.table, hand: step.state });
-        before = step.table;
+        projectEntry(this.projector, tx, s, prior, { table: step.table, hand: step.state });
+        prior = step.table;
       }
       for (const a of alerts) out.push(this.appendAlert(tx, table.id, a, last.table));
       if (checkpoint) out.push(this.appendTableEvent(tx, table.id, checkpoint, last.table));

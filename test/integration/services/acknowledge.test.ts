@@ -52,6 +52,21 @@ afterEach(() => {
   current = undefined;
 });
 
+/** Seats 2 and 4 dealt by the simulated shoe and ready, a framed scanner attached, the showdown open. */
+async function framedScannerAtShowdown() {
+  const r = (current = rig());
+  openTable(r.service, { 2: 5000, 4: 5000 });
+  const { shoe } = await attachShoe(r.service);
+  const scanner = new ScriptedShoe('scanner');
+  must(r.service.attachCardSource(T, scanner));
+  must(r.service.startHand({ tableId: T }));
+  await shoe.deal(21);
+  must(r.service.seatReady({ tableId: T, seat: 2 }));
+  must(r.service.seatReady({ tableId: T, seat: 4 }));
+  const snap = must(r.service.openShowdown({ tableId: T }));
+  return { r, scanner, snap, target: snap.scanTarget! };
+}
+
 function dealingTable(): { r: Rig; shoe: ScriptedShoe } {
   const r = (current = rig());
   openTable(r.service, { 1: 5000, 2: 5000 });
@@ -132,17 +147,7 @@ describe('acknowledge after commit', () => {
   });
 
   it('a framed scanner\'s card is in the log before its ACK; after a restart the row goes on from it', async () => {
-    const r = (current = rig());
-    openTable(r.service, { 2: 5000, 4: 5000 });
-    const { shoe } = await attachShoe(r.service);
-    const scanner = new ScriptedShoe('scanner');
-    must(r.service.attachCardSource(T, scanner));
-    must(r.service.startHand({ tableId: T }));
-    await shoe.deal(21);
-    must(r.service.seatReady({ tableId: T, seat: 2 }));
-    must(r.service.seatReady({ tableId: T, seat: 4 }));
-    const snap = must(r.service.openShowdown({ tableId: T }));
-    const target = snap.scanTarget!;
+    const { r, scanner, snap, target } = await framedScannerAtShowdown();
     expect(target).toMatchObject({ row: 'front', cards: [] });
     const own = snap.hand!.state.seats[target.seat - 1].dealt;
     const held = () => r.store.db.prepare("SELECT count(*) FROM events WHERE type = 'scanner-card-held'").pluck().get() as number;
@@ -162,17 +167,7 @@ describe('acknowledge after commit', () => {
   });
 
   it('a row whose commit fails keeps the cards already acknowledged; the resent last card completes it', async () => {
-    const r = (current = rig());
-    openTable(r.service, { 2: 5000, 4: 5000 });
-    const { shoe } = await attachShoe(r.service);
-    const scanner = new ScriptedShoe('scanner');
-    must(r.service.attachCardSource(T, scanner));
-    must(r.service.startHand({ tableId: T }));
-    await shoe.deal(21);
-    must(r.service.seatReady({ tableId: T, seat: 2 }));
-    must(r.service.seatReady({ tableId: T, seat: 4 }));
-    const snap = must(r.service.openShowdown({ tableId: T }));
-    const target = snap.scanTarget!;
+    const { r, scanner, snap, target } = await framedScannerAtShowdown();
     const own = snap.hand!.state.seats[target.seat - 1].dealt;
     scanner.card(own[0], 40);
     scanner.card(own[1], 41);

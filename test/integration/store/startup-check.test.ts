@@ -29,6 +29,17 @@ async function playedTable(): Promise<Rig> {
   return r;
 }
 
+/** A played table whose last hand got a well-chained event the fold refuses (only a program
+ *  other than the terminal writes one). */
+async function tableWithAnUnfoldableEvent(): Promise<{ r: Rig; hand: string }> {
+  const r = await playedTable();
+  const store = openStore(r.path);
+  const hand = store.db.prepare('SELECT hand_id FROM events WHERE hand_id IS NOT NULL ORDER BY id DESC LIMIT 1').pluck().get() as string;
+  store.write((tx) => tx.append({ tableId: T, handId: hand, body: { type: 'seat-ready', at: '2025-03-01T21:00:00.000Z', by: 'dealer', seat: 9 } }));
+  store.close();
+  return { r, hand };
+}
+
 /** Changes the file behind the terminal's back (the append-only triggers dropped and put back). */
 function tamper(path: string, sql: string, keepTriggersDropped = false): void {
   const db = new Database(path);
@@ -179,23 +190,14 @@ describe('the check at every start', () => {
   });
 
   it('a log the fold refuses cannot be cleared from the screen: it needs a repair', async () => {
-    const r = await playedTable();
-    const store = openStore(r.path);
-    const hand = store.db.prepare("SELECT hand_id FROM events WHERE hand_id IS NOT NULL ORDER BY id DESC LIMIT 1").pluck().get() as string;
-    store.write((tx) => tx.append({ tableId: T, handId: hand, body: { type: 'seat-ready', at: '2025-03-01T21:00:00.000Z', by: 'dealer', seat: 9 } }));
-    store.close();
+    const { r } = await tableWithAnUnfoldableEvent();
     const service = reopen(r);
     const [alert] = integrityAlerts(r);
     expectRefused(r.store, () => service.acknowledgeAlert({ alertId: alert.id, by: 'Fiona', as: 'floor', note: 'looked at it' }), 'repair-needed');
   });
 
   it('an open hand that no longer replays: found, the table does not deal', async () => {
-    const r = await playedTable();
-    const store = openStore(r.path);
-    // A well-chained event the hand's fold refuses: only a program other than the terminal writes one.
-    const hand = store.db.prepare("SELECT hand_id FROM events WHERE hand_id IS NOT NULL ORDER BY id DESC LIMIT 1").pluck().get() as string;
-    store.write((tx) => tx.append({ tableId: T, handId: hand, body: { type: 'seat-ready', at: '2025-03-01T21:00:00.000Z', by: 'dealer', seat: 9 } }));
-    store.close();
+    const { r, hand } = await tableWithAnUnfoldableEvent();
     const service = reopen(r);
     expect(service.startupFindings.map((f) => f.code)).toEqual(['table-does-not-replay']);
     expect(integrityAlerts(r)[0].message).toMatch(new RegExp(`table T1 cannot be rebuilt from its log: log row \\d+ \\(seat-ready of hand ${hand}\\)`));
