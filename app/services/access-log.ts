@@ -8,8 +8,8 @@
  *
  * CSV (a header, then one row per entry, CRLF) or JSON (an array of entries), oldest first.
  */
-import type { CorrectionAction, FloorCorrection, HandVoided, MisdealCalled } from '../domain/hand/events';
-import type { AlertAcknowledged, TableOpened } from '../domain/table/events';
+import type { CorrectionAction, FloorCorrection, FloorSignature, HandVoided, MisdealCalled } from '../domain/hand/events';
+import type { AlertAcknowledged, DealerOff, DealerOn, TableOpened } from '../domain/table/events';
 import { STAFF_EVENT_TYPES, STAFF_LOG_ID, type StaffEvent } from '../domain/staff';
 import { inSnapshot } from './event-log';
 import { csvCell } from './export';
@@ -40,13 +40,15 @@ export interface AccessEntry {
 
 /** The event types the access log shows (`misdeal-called` only when the floor called it). */
 export const ACCESS_LOG_TYPES: readonly string[] = [
-  ...STAFF_EVENT_TYPES, 'floor-correction', 'hand-voided', 'misdeal-called', 'alert-acknowledged', 'table-opened',
+  ...STAFF_EVENT_TYPES, 'dealer-on', 'dealer-off', 'floor-correction', 'hand-voided', 'misdeal-called', 'alert-acknowledged', 'table-opened',
 ];
 
 /** The time range of an access log: `from` inclusive, `to` exclusive (ISO 8601 UTC); either may be left out. */
 export interface AccessRange {
   readonly from?: string;
   readonly to?: string;
+  /** Only the newest `last` entries of the range (still oldest first). */
+  readonly last?: number;
 }
 
 interface Row { id: number; table_id: string; hand_id: string | null; type: string; recorded_at: string; body: string }
@@ -63,6 +65,17 @@ function actionWords(a: CorrectionAction | undefined): string {
 
 function floorName(by: string): string | null {
   return by.startsWith('floor:') ? by.slice('floor:'.length) : null;
+}
+
+/** The floor person of a floor event: his staff id when he gave his PIN, else the name typed. */
+function floorPerson(by: string, signedBy: readonly FloorSignature[] | undefined): string | null {
+  return signedBy?.[0]?.staffId ?? floorName(by);
+}
+
+/** ", with <name> (<id>) as the second floor person" when a second floor person signed it. */
+function secondWords(signedBy: readonly FloorSignature[] | undefined): string {
+  const s = signedBy?.[1];
+  return s ? `, with ${s.name} (${s.staffId}) as the second floor person` : '';
 }
 
 function staffEntry(base: Omit<AccessEntry, 'by' | 'person' | 'purpose' | 'what' | 'why' | 'tableId'>, e: StaffEvent): AccessEntry {
@@ -95,7 +108,9 @@ export function accessLog(store: Store, range: AccessRange = {}): AccessEntry[] 
       where.push('recorded_at < ?');
       args.push(range.to);
     }
-    const rows = db.prepare(`SELECT id, table_id, hand_id, type, recorded_at, body FROM events WHERE ${where.join(' AND ')} ORDER BY id`).all(...args) as Row[];
+    const newest = range.last !== undefined ? ` ORDER BY id DESC LIMIT ${Math.max(0, Math.floor(range.last))}` : ' ORDER BY id';
+    const rows = db.prepare(`SELECT id, table_id, hand_id, type, recorded_at, body FROM events WHERE ${where.join(' AND ')}${newest}`).all(...args) as Row[];
+    if (range.last !== undefined) rows.reverse();
     const alertOf = db.prepare('SELECT kind, code FROM alerts WHERE id = ?');
     const out: AccessEntry[] = [];
     for (const r of rows) {
@@ -110,12 +125,20 @@ export function accessLog(store: Store, range: AccessRange = {}): AccessEntry[] 
       switch (r.type) {
         case 'floor-correction': {
           const e = body as FloorCorrection;
-          out.push({ ...table, person: floorName(by), what: `floor correction: ${actionWords(e.action)}`, why: e.reason ?? null });
+          out.push({ ...table, person: floorPerson(by, e.signedBy), what: `floor correction: ${actionWords(e.action)}${secondWords(e.signedBy)}`, why: e.reason ?? null });
           break;
         }
-        case 'hand-voided':
-          out.push({ ...table, person: floorName(by), what: 'hand voided', why: (body as HandVoided).reason ?? null });
+        case 'hand-voided': {
+          const e = body as HandVoided;
+          out.push({ ...table, person: floorPerson(by, e.signedBy), what: `hand voided${secondWords(e.signedBy)}`, why: e.reason ?? null });
           break;
+        }
+        case 'dealer-on':
+        case 'dealer-off': {
+          const e = body as DealerOn | DealerOff;
+          out.push({ ...table, person: e.staffId ?? e.dealer ?? null, what: r.type === 'dealer-on' ? `took the box: ${e.dealer}` : `left the box: ${e.dealer}`, why: null });
+          break;
+        }
         case 'misdeal-called': {
           const e = body as MisdealCalled;
           if (floorName(by) === null) break; // the dealer's or the terminal's: not a privileged action
@@ -125,7 +148,7 @@ export function accessLog(store: Store, range: AccessRange = {}): AccessEntry[] 
         case 'alert-acknowledged': {
           const e = body as AlertAcknowledged;
           const alert = alertOf.get(e.alertId) as { kind: string; code: string } | undefined;
-          out.push({ ...table, person: e.person ?? null, what: `acknowledged alert ${e.alertId}${alert ? ` (${alert.kind}: ${alert.code})` : ''}`, why: e.note ?? null });
+          out.push({ ...table, person: e.staffId ?? e.person ?? null, what: `acknowledged alert ${e.alertId}${alert ? ` (${alert.kind}: ${alert.code})` : ''}`, why: e.note ?? null });
           break;
         }
         case 'table-opened': {

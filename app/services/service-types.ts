@@ -72,6 +72,8 @@ export interface TableSnapshot {
   readonly handsStarted: number;
   /** The dealer signed on, or null. */
   readonly dealer: string | null;
+  /** The dealer on duty's staff id, when he took the box signed in; else null. */
+  readonly dealerStaffId: string | null;
   /** Seats 1..4 in order. */
   readonly seats: readonly SeatSnapshot[];
   /** The open hand, or the last one that ended (open = false), or null before the first. */

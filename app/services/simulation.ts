@@ -263,7 +263,7 @@ export async function simulate(service: TableService, options: SimulationOptions
 /** Between hands: acknowledge alerts, push a new dealer now and then, rebuy empty stacks. */
 function between(service: TableService, snap: TableSnapshot, seed: number): void {
   const tableId = snap.tableId;
-  for (const a of snap.alerts) must(service.acknowledgeAlert({ alertId: a.id, by: 'Sim Floor', note: 'seen in simulation' }), 'acknowledging an alert');
+  for (const a of snap.alerts) must(service.acknowledgeAlert({ alertId: a.id, by: 'Sim Floor', as: 'floor', note: 'seen in simulation' }), 'acknowledging an alert');
   const next = snap.handsStarted + 1;
   const dealer = DEALERS[Math.floor((next - 1) / 25) % DEALERS.length];
   if (snap.dealer !== dealer) must(service.dealerOn({ tableId, dealer }), 'a dealer change');

@@ -20,14 +20,14 @@
 import { parseCard, type Card } from '../domain/cards';
 import {
   apply, buildSettled, followUps, initialState, isOver, replay, scannerExpects,
-  type Actor, type CorrectionAction, type HandEvent, type HandState, type MisdealCause, type ProfileSnapshot, type Row,
+  type Actor, type CorrectionAction, type FloorSignature, type HandEvent, type HandState, type MisdealCause, type ProfileSnapshot, type Row,
   type SeatNo, type TwoHandedRound,
 } from '../domain/hand';
 import { isNaturalName, type NaturalName } from '../domain/naturals';
 import { resolveProfile } from '../domain/profiles';
 import { fail, ok, type DomainError, type Result } from '../domain/result';
 import {
-  applyTable, applyTableEntry, checkBuyIn, checkpointOf, handIdFor, nextHandStarted, tableFromCheckpoint,
+  ALERT_CLEARED_BY, applyTable, applyTableEntry, checkBuyIn, checkpointOf, handIdFor, nextHandStarted, tableFromCheckpoint,
   type StartedDevice, type TableCheckpoint, type TableEvent, type TableState,
 } from '../domain/table';
 import type { CardSource } from '../../hardware/card-source';
@@ -60,6 +60,11 @@ const MAX_FOLLOW_UPS = 64;
 
 function isSeat(x: unknown): x is SeatNo {
   return x === 1 || x === 2 || x === 3 || x === 4;
+}
+
+/** The `signedBy` of a floor event, when the floor gave PINs. */
+function signatures(signedBy: readonly FloorSignature[] | undefined): { signedBy?: FloorSignature[] } {
+  return signedBy && signedBy.length > 0 ? { signedBy: signedBy.map((s) => ({ staffId: s.staffId, name: s.name })) } : {};
 }
 
 function storeFailed(e: unknown): { ok: false; error: DomainError } {
@@ -157,16 +162,22 @@ export class TableService {
     return this.changed(t, committed.value);
   }
 
-  /** A dealer takes the box, relieving the one before. Between hands only. */
-  dealerOn(cmd: { tableId: string; dealer: string }): Result<TableSnapshot> {
+  /**
+   * A dealer takes the box, relieving the one before (between hands only). `staffId`: the
+   * dealer signed in with his PIN (the terminal's screens always give it; the `table simulate`
+   * command names a dealer only).
+   */
+  dealerOn(cmd: { tableId: string; dealer: string; staffId?: string }): Result<TableSnapshot> {
     const t = this.table(cmd.tableId);
     if (!t.ok) return t;
     const dealer = typeof cmd.dealer === 'string' ? cmd.dealer.trim() : '';
     const at = this.now();
-    const before = t.value.state.dealer;
+    const { dealer: before, dealerStaffId: beforeId } = t.value.state;
+    const staff = cmd.staffId !== undefined ? { staffId: cmd.staffId } : {};
     const events: TableEvent[] = [];
-    if (before && before !== dealer && dealer && !t.value.state.hand) events.push({ type: 'dealer-off', at, by: 'dealer', dealer: before });
-    events.push({ type: 'dealer-on', at, by: 'dealer', dealer });
+    const relief = before !== null && dealer !== '' && !t.value.state.hand && (before !== dealer || beforeId !== (cmd.staffId ?? null));
+    if (relief) events.push({ type: 'dealer-off', at, by: 'dealer', dealer: before, ...(beforeId !== null ? { staffId: beforeId } : {}) });
+    events.push({ type: 'dealer-on', at, by: 'dealer', dealer, ...staff });
     return this.tableCommand(t.value, events);
   }
 
@@ -174,7 +185,10 @@ export class TableService {
   dealerOff(cmd: { tableId: string }): Result<TableSnapshot> {
     const t = this.table(cmd.tableId);
     if (!t.ok) return t;
-    return this.tableCommand(t.value, [{ type: 'dealer-off', at: this.now(), by: 'dealer', dealer: t.value.state.dealer ?? '' }]);
+    const { dealer, dealerStaffId } = t.value.state;
+    return this.tableCommand(t.value, [
+      { type: 'dealer-off', at: this.now(), by: 'dealer', dealer: dealer ?? '', ...(dealerStaffId !== null ? { staffId: dealerStaffId } : {}) },
+    ]);
   }
 
   /** A player sits down at an empty seat with his first buy-in (a full one). Between hands only. */
@@ -439,23 +453,30 @@ export class TableService {
 
   /**
    * A floor manager's correction (who, why, what): rule on an irregularity, replace a seat's
-   * hand, foul a seat, or a note. `handId` reaches an earlier hand (a note only).
+   * hand, foul a seat, or a note. `handId` reaches an earlier hand (a note only). `signedBy`:
+   * the floor person who gave his PIN for it (the terminal's screens always give it).
    */
-  floorCorrection(cmd: { tableId: string; floor: string; reason: string; action: CorrectionAction; handId?: string }): Result<TableSnapshot> {
+  floorCorrection(cmd: { tableId: string; floor: string; reason: string; action: CorrectionAction; handId?: string; signedBy?: readonly FloorSignature[] }): Result<TableSnapshot> {
     const floor = typeof cmd.floor === 'string' ? cmd.floor.trim() : '';
     if (!floor) return fail('name-needed', 'a floor correction is signed by the floor manager (name)');
-    const event: HandEvent = { type: 'floor-correction', at: this.now(), by: `floor:${floor}`, reason: cmd.reason, action: cmd.action };
+    const event: HandEvent = {
+      type: 'floor-correction', at: this.now(), by: `floor:${floor}`, reason: cmd.reason, action: cmd.action, ...signatures(cmd.signedBy),
+    };
     const t = this.table(cmd.tableId);
     if (!t.ok) return t;
     if (cmd.handId !== undefined && cmd.handId !== t.value.hand?.id) return this.noteOnPastHand(t.value, cmd.handId, event);
     return this.handEvent(cmd.tableId, event);
   }
 
-  /** The floor voids the hand (no chips move, the button stays). */
-  voidHand(cmd: { tableId: string; floor: string; reason: string }): Result<TableSnapshot> {
+  /**
+   * The floor voids the hand (the button stays; the hand's chips go back). Once a payment is
+   * made, `signedBy` must name a second floor person (the two-person rule), and the payments
+   * made are listed for the dealer to move back.
+   */
+  voidHand(cmd: { tableId: string; floor: string; reason: string; signedBy?: readonly FloorSignature[] }): Result<TableSnapshot> {
     const floor = typeof cmd.floor === 'string' ? cmd.floor.trim() : '';
     if (!floor) return fail('name-needed', 'a hand is voided by the floor manager (name)');
-    return this.handEvent(cmd.tableId, { type: 'hand-voided', at: this.now(), by: `floor:${floor}`, reason: cmd.reason });
+    return this.handEvent(cmd.tableId, { type: 'hand-voided', at: this.now(), by: `floor:${floor}`, reason: cmd.reason, ...signatures(cmd.signedBy) });
   }
 
   /** Closes the hand (every payment made). The last payment closes it by itself. */
@@ -465,10 +486,13 @@ export class TableService {
 
   // ------------------------------------------------------------------ alerts
 
-  /** Someone (named) has seen the alert; it stops being raised. */
-  /** Acknowledges a raised alert in a named person's name; `as: 'floor'` records it as the
-   *  floor's (actor `floor:<name>`), otherwise as the dealer's. */
-  acknowledgeAlert(cmd: { alertId: number; by: string; note?: string; as?: 'dealer' | 'floor'; tableId?: string }): Result<AlertView> {
+  /**
+   * Someone has seen the alert; it stops being raised. `as: 'floor'` records it as the floor's
+   * (actor `floor:<name>`), otherwise as the dealer's, who may acknowledge only the kinds the
+   * domain gives him (`ALERT_CLEARED_BY`; else `floor-needed`). `staffId`: the person's, when he
+   * signed in or gave his PIN.
+   */
+  acknowledgeAlert(cmd: { alertId: number; by: string; staffId?: string; note?: string; as?: 'dealer' | 'floor'; tableId?: string }): Result<AlertView> {
     const alert = readAlert(this.store.db, cmd.alertId);
     // A table's screen reaches only its own table's alerts.
     if (!alert || (cmd.tableId !== undefined && alert.tableId !== cmd.tableId)) {
@@ -480,8 +504,11 @@ export class TableService {
     const person = typeof cmd.by === 'string' ? cmd.by.trim() : '';
     if (!person) return fail('name-needed', 'an alert is acknowledged by a named person');
     const note = cmd.note?.trim() || undefined;
+    if (cmd.as !== 'floor' && ALERT_CLEARED_BY[alert.kind] === 'floor') {
+      const what = alert.kind === 'integrity' ? "damage to the terminal's record" : `an ${alert.kind} (${alert.code})`;
+      return fail('floor-needed', `alert ${alert.id} is ${what}: only the floor clears it, with a floor person's PIN`);
+    }
     if (alert.kind === 'integrity') {
-      if (cmd.as !== 'floor') return fail('floor-needed', `alert ${alert.id} is damage to the terminal's record: only the floor clears it`);
       if (!note) return fail('reason-needed', `alert ${alert.id} is damage to the terminal's record: the floor clears it with a reason`);
       // A log the table's fold refuses would stop every later load at the same row: clearing the
       // alert cannot make the table deal; the file must be restored (docs/store.md).
@@ -492,7 +519,10 @@ export class TableService {
     const t = this.tables.get(alert.tableId);
     if (!t) return fail('unknown-table', `alert ${alert.id} is of table ${alert.tableId}, which is not on this terminal`);
     const committed = this.commitTable(t, [
-      { type: 'alert-acknowledged', at: this.now(), by: cmd.as === 'floor' ? `floor:${person}` : 'dealer', alertId: alert.id, person, ...(note ? { note } : {}) },
+      {
+        type: 'alert-acknowledged', at: this.now(), by: cmd.as === 'floor' ? `floor:${person}` : 'dealer', alertId: alert.id, person,
+        ...(cmd.staffId !== undefined ? { staffId: cmd.staffId } : {}), ...(note ? { note } : {}),
+      },
     ]);
     if (!committed.ok) return committed;
     const acked = readAlert(this.store.db, alert.id)!;

@@ -5,7 +5,8 @@
 import { findDuplicate, formatCard, formatCards, isCard, type Card } from '../cards';
 import { showJson } from '../json';
 import { fail, ok, type Result } from '../result';
-import type { Actor, SeatNo } from './events';
+import { isStaffId } from '../staff/state';
+import type { Actor, FloorSignature, SeatNo } from './events';
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -80,4 +81,29 @@ export function sameCards(a: readonly Card[], b: readonly Card[]): boolean {
   if (a.length !== b.length) return false;
   const set = new Set(a);
   return b.every((c) => set.has(c));
+}
+
+/**
+ * The floor people who signed a floor event (`signedBy`), when it names them: one or two
+ * different people, the first the one in `by`. Null when the event names none (a log written
+ * before staff sign-in).
+ */
+export function checkFloorSignatures(e: { readonly type: string; readonly by: string; readonly signedBy?: unknown }): Result<readonly FloorSignature[] | null> {
+  if (e.signedBy === undefined) return ok(null);
+  const list = e.signedBy;
+  if (!Array.isArray(list) || list.length < 1 || list.length > 2) {
+    return fail('bad-event', `${e.type}: signedBy lists the one or two floor people who gave their PIN, not ${showJson(list)}`);
+  }
+  for (const [i, x] of (list as unknown[]).entries()) {
+    const sig = x as Partial<FloorSignature> | null;
+    if (typeof sig !== 'object' || sig === null || !isStaffId(sig.staffId) || !isNonEmptyText(sig.name) || sig.name !== sig.name.trim()) {
+      return fail('bad-event', `${e.type}: signedBy[${i}] must be { staffId, name } of a floor person, not ${showJson(x)}`);
+    }
+  }
+  const sigs = list as FloorSignature[];
+  if (e.by !== `floor:${sigs[0].name}`) return fail('bad-event', `${e.type}: by must be "floor:${sigs[0].name}", the floor person who signed it first, not ${showJson(e.by)}`);
+  if (sigs.length === 2 && sigs[0].staffId === sigs[1].staffId) {
+    return fail('same-floor-person', `${e.type}: the second floor person must be someone other than ${sigs[0].name} (${sigs[0].staffId})`);
+  }
+  return ok(sigs);
 }

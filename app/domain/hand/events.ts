@@ -295,19 +295,38 @@ export type CorrectionAction =
   /** A remark for the record; changes nothing. */
   | { readonly kind: 'note' };
 
+/**
+ * A floor person who gave his PIN for a floor action: his staff id and name as the staff log
+ * has them. The first signs the action (`by` is `floor:<his name>`); a second is the other
+ * floor person the two-person rule asks for.
+ */
+export interface FloorSignature {
+  readonly staffId: string;
+  readonly name: string;
+}
+
 /** A floor manager's correction: who (`by` = `floor:<name>`), why and what. */
 export interface FloorCorrection extends Base {
   readonly type: 'floor-correction';
   readonly by: `floor:${string}`;
   readonly reason: string;
   readonly action: CorrectionAction;
+  /** Who gave a PIN for it (absent in logs written before staff sign-in, when the floor was
+   *  only named). */
+  readonly signedBy?: readonly FloorSignature[];
 }
 
-/** The floor voids the hand: no chips move, the button stays. */
+/**
+ * The floor voids the hand: the button stays and the hand's chips go back to where they were
+ * at its start. Once a payment was made this needs a second floor person (two `signedBy`), and
+ * the chips already moved go back (the hand's `abort.returned`).
+ */
 export interface HandVoided extends Base {
   readonly type: 'hand-voided';
   readonly by: `floor:${string}`;
   readonly reason: string;
+  /** Who gave a PIN for it, as for a correction. */
+  readonly signedBy?: readonly FloorSignature[];
 }
 
 /** Every payment is made; the hand is over. */

@@ -13,10 +13,11 @@ import { fail, ok, type Result } from '../result';
 import { SEGMENTS, cardsOf } from '../setting';
 import { plural } from '../words';
 import {
-  cardList, checkCards, formatAmount, isActor, isFloorActor, isHex, isIsoTime, isNonEmptyText, isNonNegativeInteger,
+  cardList, checkCards, checkFloorSignatures, formatAmount, isActor, isFloorActor, isHex, isIsoTime, isNonEmptyText, isNonNegativeInteger,
   isPositiveInteger, isSeatNo, sameCards, seatName,
 } from './check';
 import { ofcSchedule, sharedChineseSchedule, HAND_SIZE } from './deal';
+import { paymentsMade } from './views';
 import {
   ROW_SIZES, anyoneHasSet, blockerText, cardsAreKnown, hasVerifiedNatural, heldCards, inFantasyland, isFouled,
   scannedCardRefusal, settlementBlockers, showdownBlockers, shownElsewhere, thirteenOf,
@@ -731,9 +732,7 @@ const MISDEAL_CAUSES: readonly MisdealCause[] = [
   'wrong-seat-delivery', 'wrong-card-count', 'floor-ruling',
 ];
 
-function chipsMoved(state: HandState): number {
-  return state.settlement?.executed.filter(Boolean).length ?? 0;
-}
+const chipsMoved = paymentsMade;
 
 function misdealCalled(state: HandState, e: MisdealCalled): Step {
   if (!MISDEAL_CAUSES.includes(e.cause)) return fail('bad-event', `misdeal-called: ${showJson(e.cause)} is not a misdeal cause`);
@@ -769,14 +768,23 @@ function misdealCalled(state: HandState, e: MisdealCalled): Step {
 function handVoided(state: HandState, e: HandVoided): Step {
   if (!isFloorActor(e.by)) return fail('floor-only', 'Only the floor can void a hand');
   if (!isNonEmptyText(e.reason)) return fail('reason-needed', 'A hand is voided with a reason');
-  const moved = chipsMoved(state);
-  if (moved > 0) return fail('chips-moved', `The hand cannot be voided: ${plural(moved, 'payment')} already made; finish the payments and correct them`);
-  return ok(withState(state, { phase: 'voided', pendingMisdeal: null, abort: { kind: 'void', reason: e.reason, by: e.by, at: e.at } }));
+  const signed = checkFloorSignatures(e);
+  if (!signed.ok) return signed;
+  const st = state.settlement;
+  const made = st ? st.result.payments.filter((_, i) => st.executed[i]) : [];
+  if (made.length > 0 && (signed.value?.length ?? 0) < 2) {
+    // The two-person rule: once chips have moved, undoing them takes a second floor person.
+    return fail('second-floor-needed', `${plural(made.length, 'payment')} already made: a void now needs a second floor person's PIN (the two-person rule), and the chips paid go back`);
+  }
+  const returned = made.map((p) => ({ from: p.from as SeatNo, to: p.to as SeatNo, amount: p.amount }));
+  return ok(withState(state, { phase: 'voided', pendingMisdeal: null, abort: { kind: 'void', reason: e.reason, by: e.by, at: e.at, returned } }));
 }
 
 function floorCorrection(state: HandState, e: FloorCorrection): Step {
   if (!isFloorActor(e.by)) return fail('floor-only', 'A correction is made by the floor (by: "floor:<name>")');
   if (!isNonEmptyText(e.reason)) return fail('reason-needed', 'A floor correction needs a reason');
+  const signed = checkFloorSignatures(e);
+  if (!signed.ok) return signed;
   const a = e.action as CorrectionAction | undefined;
   if (!a || typeof a !== 'object') return fail('bad-event', 'floor-correction: the action is missing');
   if (a.kind === 'note') return ok(state);

@@ -17,7 +17,7 @@ export {
 export { chineseSchedule, ofcSchedule } from './deal';
 export { heldCards, scannedCardRefusal, settlementBlockers, showdownBlockers } from './guards';
 export {
-  SEAT_WINDS, awaitingPlacement, blockers, cardCounts, carryOver, dealProgress, nextButton, outstandingPayments,
+  SEAT_WINDS, awaitingPlacement, blockers, cardCounts, carryOver, dealProgress, nextButton, outstandingPayments, paymentsMade,
   scannerExpects, seatStatus, seatStatusText, stacksAfter, stacksNow,
   type CarryOver, type PaymentLine, type SeatStatus,
 } from './views';

@@ -127,6 +127,14 @@ export function stacksAfter(state: HandState): Partial<Record<SeatNo, number>> {
   return out;
 }
 
+/**
+ * How many payments of the settlement the dealer has made. Once one is, chips have moved: a
+ * void then needs a second floor person (the two-person rule) and gives the chips back.
+ */
+export function paymentsMade(state: HandState): number {
+  return state.settlement?.executed.filter(Boolean).length ?? 0;
+}
+
 /** Each playing seat's chips right now: start plus the payments already made. */
 export function stacksNow(state: HandState): Partial<Record<SeatNo, number>> {
   const out: Partial<Record<SeatNo, number>> = {};

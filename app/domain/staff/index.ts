@@ -16,3 +16,4 @@ export {
 } from './state';
 export { isoToMs, msToIso } from './time';
 export { checkRole, checkSignedIn, findMember, hasActiveAdmin, isSignedIn, mayDo, rolesText, sessionOf } from './views';
+export { IDLE_SIGN_OUT_MINUTES, idleSignOutMs } from './idle';

@@ -10,6 +10,7 @@ import { fail, ok, type Result } from '../result';
 import { checkOpening, isTrimmedName } from './check';
 import { firstDifference } from './difference';
 import type { CheckpointSeat, TableCheckpoint } from './events';
+import { isStaffId } from '../staff/state';
 import { type CarriedOver, type TableSeat, type TableState } from './state';
 
 /** A checkpoint without its envelope (`type`, `at`, `by`). */
@@ -40,6 +41,8 @@ export function checkpointBody(state: TableState): CheckpointBody {
     handsStarted: state.handsStarted,
     seats: state.seats.map(seatBody),
     dealer: state.dealer,
+    // Only when there is one, so that checkpoints written before staff sign-in still load.
+    ...(state.dealerStaffId !== null ? { dealerStaffId: state.dealerStaffId } : {}),
     carried: carriedBody(state.carried),
   };
 }
@@ -120,12 +123,16 @@ export function tableFromCheckpoint(body: TableCheckpoint): Result<TableState> {
     seats.push(s.value);
   }
   if (body.dealer !== null && !isTrimmedName(body.dealer)) return bad(`dealer must be a name or null, not ${showJson(body.dealer)}`, 'dealer');
+  const dealerStaffId = body.dealerStaffId ?? null;
+  if (dealerStaffId !== null && (!isStaffId(dealerStaffId) || body.dealer === null)) {
+    return bad(`dealerStaffId must be the staff id of the dealer on duty when there is one, not ${showJson(dealerStaffId)}`, 'dealerStaffId');
+  }
   const carried = checkCarried(body.carried);
   if (!carried.ok) return carried;
   const state: TableState = {
     id: body.tableId, name: body.name, profile: profile.value, profileSnapshot: body.profile.snapshot, pointValue: body.pointValue,
     mode: body.mode, seqModulo: body.seqModulo, button: body.button, handsStarted: body.handsStarted, seats, dealer: body.dealer,
-    hand: null, carried: carried.value,
+    dealerStaffId, hand: null, carried: carried.value,
   };
   const extra = firstDifference(checkpointBody(state), bodyOf(body));
   if (extra) return bad(`${extra.path} is not a field of a checkpoint`, extra.path);

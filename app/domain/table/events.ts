@@ -34,13 +34,19 @@ export interface TableOpened extends Base, TableOpening {
 /** A dealer takes the box (relieving whoever dealt before). */
 export interface DealerOn extends Base {
   readonly type: 'dealer-on';
+  /** His name, as the screen and the hands show it. */
   readonly dealer: string;
+  /** His staff id: he signed in with his PIN to take the box (absent in logs written before
+   *  staff sign-in, when the dealer was only named). */
+  readonly staffId?: string;
 }
 
 /** The dealer leaves the box. */
 export interface DealerOff extends Base {
   readonly type: 'dealer-off';
   readonly dealer: string;
+  /** The staff id of the dealer leaving, when he took the box signed in. */
+  readonly staffId?: string;
 }
 
 /** A player sits down (his first buy-in follows as a `buy-in` event). */
@@ -75,6 +81,19 @@ export type AlertKind = 'misdeal' | 'irregularity' | 'device-fault' | 'integrity
 /** Every alert kind. */
 export const ALERT_KINDS: readonly AlertKind[] = ['misdeal', 'irregularity', 'device-fault', 'integrity'];
 
+/**
+ * Who may acknowledge an alert of each kind: `dealer`, the dealer on duty (a misdeal he redeals,
+ * a device he sees to), or only `floor`, a floor person with his PIN (an irregularity is the
+ * floor's to rule on; damage to the record is an error condition only the floor clears). The
+ * floor may acknowledge every kind.
+ */
+export const ALERT_CLEARED_BY: Readonly<Record<AlertKind, 'dealer' | 'floor'>> = {
+  misdeal: 'dealer',
+  'device-fault': 'dealer',
+  irregularity: 'floor',
+  integrity: 'floor',
+};
+
 /** An alert for the dealer and the floor; it stays raised until acknowledged. */
 export interface AlertRaised extends Base {
   readonly type: 'alert-raised';
@@ -93,8 +112,11 @@ export interface AlertRaised extends Base {
 export interface AlertAcknowledged extends Base {
   readonly type: 'alert-acknowledged';
   readonly alertId: number;
-  /** The person, as typed on the terminal. */
+  /** The person's name. */
   readonly person: string;
+  /** The person's staff id: he signed in (the dealer on duty) or gave his PIN (the floor).
+   *  Absent in logs written before staff sign-in. */
+  readonly staffId?: string;
   readonly note?: string;
 }
 
@@ -161,6 +183,9 @@ export interface TableCheckpoint extends Base, TableOpening {
   /** Seats 1-4 in order, null when empty. */
   readonly seats: readonly (CheckpointSeat | null)[];
   readonly dealer: string | null;
+  /** The dealer on duty's staff id, present only when there is one (checkpoints written before
+   *  staff sign-in have none). */
+  readonly dealerStaffId?: string;
   /** What the next hand inherits from the last one (the hand fold's `carryOver`). */
   readonly carried: {
     readonly reservedRound: Extract<TwoHandedRound, { round: 'reserved' }> | null;

@@ -8,7 +8,7 @@
  *
  * The guards and decisions are listed in docs/table.md.
  */
-import { formatAmount, isActor, isFloorActor, isHex, isIsoTime, isNonEmptyText, isNonNegativeInteger, isPositiveInteger, isSeatNo, seatName } from '../hand/check';
+import { checkFloorSignatures, formatAmount, isActor, isFloorActor, isHex, isIsoTime, isNonEmptyText, isNonNegativeInteger, isPositiveInteger, isSeatNo, seatName } from '../hand/check';
 import type { HandEvent, HandStarted } from '../hand/events';
 import { HAND_EVENT_TYPES } from '../hand/events';
 import { apply } from '../hand/fold';
@@ -26,6 +26,7 @@ import type {
 } from './events';
 import { ALERT_KINDS, TABLE_EVENT_TYPES } from './events';
 import { nextHandStarted } from './next-hand';
+import { isStaffId } from '../staff/state';
 import { NOTHING_CARRIED, handNumberOf, withSeatAt, withTable, type TableSeat, type TableState } from './state';
 
 /** One entry of the table's log: a table event (`handId` null) or an event of hand `handId`. */
@@ -71,7 +72,7 @@ function tableOpened(e: TableOpened): Step {
   if (!profile.ok) return profile;
   return ok({
     id: e.tableId, name: e.name, profile: profile.value, profileSnapshot: e.profile.snapshot, pointValue: e.pointValue, mode: e.mode,
-    seqModulo: e.seqModulo, button: e.button, handsStarted: 0, seats: [null, null, null, null], dealer: null, hand: null,
+    seqModulo: e.seqModulo, button: e.button, handsStarted: 0, seats: [null, null, null, null], dealer: null, dealerStaffId: null, hand: null,
     carried: NOTHING_CARRIED,
   });
 }
@@ -84,7 +85,8 @@ function dealerOn(state: TableState, e: DealerOn): Step {
   if (state.dealer !== null) {
     return fail('dealer-on-duty', `${state.dealer} is dealing at table ${state.id}: he signs off (dealer-off) before ${e.dealer} takes the box`);
   }
-  return ok(withTable(state, { dealer: e.dealer }));
+  if (e.staffId !== undefined && !isStaffId(e.staffId)) return fail('bad-event', `dealer-on: staffId must be a staff id when given, not ${showJson(e.staffId)}`);
+  return ok(withTable(state, { dealer: e.dealer, dealerStaffId: e.staffId ?? null }));
 }
 
 function dealerOff(state: TableState, e: DealerOff): Step {
@@ -92,7 +94,10 @@ function dealerOff(state: TableState, e: DealerOff): Step {
   if (refused) return refused;
   if (!state.dealer) return fail('no-dealer', `no dealer is signed on at table ${state.id}`);
   if (e.dealer !== state.dealer) return fail('not-dealing', `${showJson(e.dealer)} is not dealing at table ${state.id}: ${state.dealer} is`);
-  return ok(withTable(state, { dealer: null }));
+  if ((e.staffId ?? null) !== state.dealerStaffId) {
+    return fail('not-dealing', `dealer-off: staffId ${showJson(e.staffId ?? null)} is not the dealer on duty's (${showJson(state.dealerStaffId)})`);
+  }
+  return ok(withTable(state, { dealer: null, dealerStaffId: null }));
 }
 
 function playerSeated(state: TableState, e: PlayerSeated): Step {
@@ -173,6 +178,7 @@ function alertAcknowledged(state: TableState, e: AlertAcknowledged): Step {
   if (!isTrimmedName(e.person)) return fail('name-needed', `an alert is acknowledged by a named person, not ${showJson(e.person)}`);
   return shape(state, e.type, [
     [isPositiveInteger(e.alertId), `alertId must be a whole number from 1, not ${showJson(e.alertId)}`],
+    [e.staffId === undefined || isStaffId(e.staffId), `staffId must be a staff id when given, not ${showJson(e.staffId)}`],
     [optionalText(e.note), 'note must be text when given'],
   ]);
 }
@@ -262,7 +268,8 @@ function pastHandNote(state: TableState, handId: string, e: HandEvent): Step {
   }
   if (!isFloorActor(e.by)) return fail('floor-only', 'A correction is made by the floor (by: "floor:<name>")');
   if (!isNonEmptyText(e.reason)) return fail('reason-needed', 'A floor correction needs a reason');
-  return ok(state);
+  const signed = checkFloorSignatures(e);
+  return signed.ok ? ok(state) : signed;
 }
 
 /** What a hand's event did: the table after it, and the hand's own state after it (also when

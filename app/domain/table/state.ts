@@ -52,8 +52,10 @@ export interface TableState {
   readonly handsStarted: number;
   /** Seats 1-4 (index seat - 1); null when empty. */
   readonly seats: readonly (TableSeat | null)[];
-  /** The dealer on duty, or null. */
+  /** The dealer on duty (his name), or null. */
   readonly dealer: string | null;
+  /** The staff id of the dealer on duty, when he took the box signed in; else null. */
+  readonly dealerStaffId: string | null;
   readonly hand: OpenHand | null;
   readonly carried: CarriedOver;
 }
@@ -97,6 +99,7 @@ export function withTable(s: TableState, c: Partial<TableState>): TableState {
     handsStarted: c.handsStarted ?? s.handsStarted,
     seats: c.seats ?? s.seats,
     dealer: c.dealer !== undefined ? c.dealer : s.dealer,
+    dealerStaffId: c.dealerStaffId !== undefined ? c.dealerStaffId : s.dealerStaffId,
     hand: c.hand !== undefined ? c.hand : s.hand,
     carried: c.carried ?? s.carried,
   };

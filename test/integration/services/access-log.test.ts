@@ -46,6 +46,7 @@ describe('accessLog', () => {
     const rows = entries.map((e) => [e.type, e.tableId, e.handId, e.by, e.person, e.purpose, e.what, e.why]);
     expect(rows).toEqual([
       ['table-opened', T, null, 'dealer', null, null, 'table opened: T1, mandarin-house version 1, point value 100', null],
+      ['dealer-on', T, null, 'dealer', 'Eva', null, 'took the box: Eva', null],
       ['staff-added', null, null, 'system', 'boss', null, 'added Boris as admin, floor', null],
       ['staff-signed-in', null, null, 'staff:boss', 'boss', 'admin', 'signed in', null],
       ['staff-added', null, null, 'staff:boss', 'eva', null, 'added Eva as dealer', null],
@@ -71,7 +72,8 @@ describe('accessLog', () => {
   it('takes a time range: from inclusive, to exclusive', async () => {
     await shift();
     const all = accessLog(r.store);
-    const mid = all[5];
+    // An entry recorded later than the one before it (several can share a millisecond).
+    const mid = all.find((e, i) => i >= 5 && e.at > all[i - 1].at)!;
     const from = accessLog(r.store, { from: mid.at });
     expect(from.map((e) => e.row)).toEqual(all.filter((e) => e.at >= mid.at).map((e) => e.row));
     expect(from[0].row).toBe(mid.row);
@@ -79,6 +81,8 @@ describe('accessLog', () => {
     expect(to.map((e) => e.row)).toEqual(all.filter((e) => e.at < mid.at).map((e) => e.row));
     expect(to.length + from.length).toBe(all.length);
     expect(accessLog(r.store, { from: '2030-01-01T00:00:00.000Z' })).toEqual([]);
+    // The newest few, still oldest first (what the floor's screen reads).
+    expect(accessLog(r.store, { last: 3 }).map((e) => e.row)).toEqual(all.slice(-3).map((e) => e.row));
   });
 
   it('writes CSV with a header (quoting what needs it) and JSON as an array; never a PIN hash', async () => {

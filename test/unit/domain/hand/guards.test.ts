@@ -2,7 +2,7 @@
 // "the phases and their guards, each refused with a reason that a dealer understands").
 import { describe, expect, it } from 'vitest';
 import {
-  apply, buildSettled, initialState, outstandingPayments, type HandEvent, type HandState, type SeatNo,
+  apply, buildSettled, carryOver, initialState, outstandingPayments, type HandEvent, type HandState, type SeatNo,
 } from '../../../../app/domain/hand';
 import { unwrap } from '../../../../app/domain/result';
 import { EXAMPLE_003, at, dealt, dealtHand, deckFor, drive, driveAll, ev, handOf, refusal, started } from './support';
@@ -26,6 +26,10 @@ const paidOnce = () => drive(paying(), pay(paying(), 0));
 const closed = () => outstandingPayments(paying()).reduce((s, p) => drive(s, pay(s, p.index)), paying());
 const threePlayers = () => dealtHand({ seats: [1, 2, 3] });
 const ofc = () => drive(initialState, started({ preset: 'ofc', seats: [1, 2] }));
+
+/** A void signed by the floor people `signedBy` (`by`: the first of them, unless given). */
+const voidSignedBy = (signedBy: { staffId: string; name: string }[], by = `floor:${signedBy[0].name}`): HandEvent =>
+  ({ type: 'hand-voided', at: at(), by: by as `floor:${string}`, reason: 'dispute', signedBy });
 
 const settledEvent = () => unwrap(buildSettled(allRead(), at()));
 const payment = (index: number, amount = 100): HandEvent => ({ type: 'payment-executed', at: at(), by: 'dealer', index, from: 1, to: 2, amount });
@@ -64,7 +68,12 @@ const cases: [string, () => HandState, HandEvent, string, string][] = [
   ['RULES.md s8 (a misdeal moves no chips): not once chips moved', paidOnce,
     { type: 'misdeal-called', at: at(), by: 'floor:Jana', cause: 'floor-ruling', automatic: false, cardsRead: deck, detail: '' },
     'chips-moved', 'A misdeal cannot be called: 1 payment already made; finish the payments and let the floor correct them'],
-  ['void: not once chips moved', paidOnce, ev.void(), 'chips-moved', 'The hand cannot be voided: 1 payment already made; finish the payments and correct them'],
+  ['void: once chips moved, a second floor person (issue 10, the two-person rule)', paidOnce, ev.void(), 'second-floor-needed', "1 payment already made: a void now needs a second floor person's PIN (the two-person rule), and the chips paid go back"],
+  ['void: once chips moved, one person signing twice is not two', paidOnce,
+    voidSignedBy([{ staffId: 'jana', name: 'Jana' }, { staffId: 'jana', name: 'Jana' }]),
+    'same-floor-person', 'hand-voided: the second floor person must be someone other than Jana (jana)'],
+  ['void: the first signature is the floor person in by', setting,
+    voidSignedBy([{ staffId: 'jana', name: 'Jana' }], 'floor:Petr'), 'bad-event', 'hand-voided: by must be "floor:Jana", the floor person who signed it first, not "floor:Petr"'],
   ['void: the floor only (RULES.md s11)', setting, { type: 'hand-voided', at: at(), by: 'dealer' as never, reason: 'x' }, 'floor-only', 'Only the floor can void a hand'],
   ['void: with a reason', setting, ev.void(' '), 'reason-needed', 'A hand is voided with a reason'],
   ['floor correction: the floor only', showdown, { type: 'floor-correction', at: at(), by: 'dealer' as never, reason: 'x', action: { kind: 'note' } }, 'floor-only', 'A correction is made by the floor (by: "floor:<name>")'],
@@ -126,5 +135,25 @@ describe('phase guards (issue 3 s1)', () => {
     }
     const snapshot = { ...started().profile.snapshot, segmentPoints: -1 };
     expect(refusal(apply(initialState, { ...started(), profile: { name: 'mandarin-house', version: 1, snapshot } })).code).toBe('bad-profile');
+  });
+});
+
+describe('the two-person void (issue 10 s2)', () => {
+  it('after a payment, two floor people void the hand: the chips paid go back and the stacks are as at the start', () => {
+    const before = paidOnce();
+    const made = outstandingPayments(paying()).find((p) => p.index === 0)!;
+    const voided = drive(before, {
+      type: 'hand-voided', at: at(), by: 'floor:Jana', reason: 'wrong hand scored',
+      signedBy: [{ staffId: 'jana', name: 'Jana' }, { staffId: 'petr', name: 'Petr' }],
+    });
+    expect(voided.phase).toBe('voided');
+    expect(voided.abort).toMatchObject({ kind: 'void', returned: [{ from: made.from, to: made.to, amount: made.amount }] });
+    const start = Object.fromEntries(before.seats.filter((s) => s.player).map((s) => [s.seat, s.player!.stack]));
+    expect(Object.fromEntries(carryOver(voided).stacks.map((s) => [s.seat, s.stack]))).toEqual(start);
+  });
+
+  it('before any payment one floor person voids, and nothing goes back', () => {
+    const voided = drive(paying(), voidSignedBy([{ staffId: 'jana', name: 'Jana' }]));
+    expect(voided.abort).toMatchObject({ kind: 'void', returned: [] });
   });
 });
