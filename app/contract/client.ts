@@ -46,4 +46,6 @@ export type TerminalBridge = {
 } & {
   /** Subscribes to `view` pushes; returns the unsubscribe function. */
   readonly onView: (listener: (view: PushEvents['view']) => void) => () => void;
+  /** Subscribes to this screen's `session` pushes; returns the unsubscribe function. */
+  readonly onSession: (listener: (session: PushEvents['session']) => void) => () => void;
 };

@@ -34,8 +34,6 @@ export function optional<T>(field: Field<T, false>): Field<T, true> {
 const CARD_LIST_MAX = 13;
 /** How much of a wrong value a refusal echoes. */
 const SHOWN_MAX = 40;
-/** The floor manager's name: every floor action is signed. */
-const FLOOR_NAME_MAX = 60;
 /** A reason or a note: a sentence or two, not a report. */
 export const REASON_MAX = 500;
 
@@ -140,10 +138,60 @@ function signed(max: number, missing: { code: string; message: string }): Field<
   });
 }
 
-/** The floor manager's name (`name-needed` when missing or blank). */
-export const floorName: Field<string, false> = signed(FLOOR_NAME_MAX, {
-  code: 'name-needed',
-  message: "every floor action is signed: give the floor manager's name",
+/** A person's staff id and PIN, given for this request: who he is and the proof. */
+export interface Credential {
+  readonly staffId: string;
+  readonly pin: string;
+}
+
+/** A staff id as typed (the staff fold checks it is someone). */
+const STAFF_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/;
+/** A PIN's form (app/services/pins.ts checks it again before hashing). */
+const PIN_FORM = /^\d{6,12}$/;
+
+/** A staff id (`bad-staff-id`): whether there is such a person is the staff's answer. */
+export const staffId: Field<string, false> = required((args, key) => {
+  const v = args[key];
+  if (typeof v === 'string' && STAFF_ID.test(v)) return ok(v);
+  return fail('bad-staff-id', `${key} must be a staff id (1-32 letters, digits, "_", "." or "-"), got ${shown(v)}`, key);
+});
+
+/** A new PIN, 6 to 12 digits (`bad-pin`; never repeated in the refusal). */
+export const newPin: Field<string, false> = required((args, key) => {
+  const v = args[key];
+  if (typeof v === 'string' && PIN_FORM.test(v)) return ok(v);
+  return fail('bad-pin', `${key} must be 6 to 12 digits (what was given is not shown)`, key);
+});
+
+/** The staff roles (app/domain/staff `ROLES`), as the contract names them. */
+const ROLE_NAMES = ['dealer', 'floor', 'admin', 'auditor'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+/** One or more different roles (`bad-role`). */
+export const roles: Field<readonly RoleName[], false> = required((args, key) => {
+  const v = args[key];
+  const good = Array.isArray(v) && v.length > 0 && v.every((r) => (ROLE_NAMES as readonly unknown[]).includes(r)) && new Set(v).size === v.length;
+  if (good) return ok(v as RoleName[]);
+  return fail('bad-role', `${key} must list one or more different roles of ${ROLE_NAMES.join(', ')}, got ${shown(v)}`, key);
+});
+
+/**
+ * A person's staff id and PIN, `{ staffId, pin }` (`credential-needed` when missing,
+ * `bad-staff-id`, `bad-pin`, `unknown-argument`). A refusal never repeats the PIN.
+ */
+export const credential: Field<Credential, false> = required((args, key) => {
+  const v = args[key];
+  if (v === undefined || v === null) return fail('credential-needed', `${key} must be the staff id and PIN of the person doing this`, key);
+  if (!isObject(v)) return fail('bad-credential', `${key} must be { staffId, pin }, got ${typeof v}`, key);
+  const extra = unknownKey(v, ['staffId', 'pin'], key, `${key}.`);
+  if (extra) return fail(extra.error.code, extra.error.message.replace(/ \(it takes [^)]*\)$/, ' (it takes staffId and pin)'), extra.error.path);
+  if (typeof v.staffId !== 'string' || !STAFF_ID.test(v.staffId)) {
+    return fail('bad-staff-id', `${key}.staffId must be a staff id (1-32 letters, digits, "_", "." or "-"), got ${shown(v.staffId)}`, `${key}.staffId`);
+  }
+  if (typeof v.pin !== 'string' || !PIN_FORM.test(v.pin)) {
+    return fail('bad-pin', `${key}.pin must be 6 to 12 digits (what was given is not shown)`, `${key}.pin`);
+  }
+  return ok({ staffId: v.staffId, pin: v.pin });
 });
 
 /** The floor's reason (`reason-needed` when missing or blank). */

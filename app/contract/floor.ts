@@ -141,3 +141,25 @@ export interface ReplayView {
   readonly button: SeatNumber;
   readonly steps: readonly ReplayStepView[];
 }
+
+// ------------------------------------------------------------------ access log
+
+/** One line of the access log (app/services/access-log.ts `AccessEntry`), as the floor reads it. */
+export interface AccessLogEntryView {
+  readonly row: number;
+  readonly at: string;
+  readonly tableId: string | null;
+  readonly handId: string | null;
+  readonly type: string;
+  readonly by: string;
+  readonly person: string | null;
+  readonly purpose: string | null;
+  readonly what: string;
+  readonly why: string | null;
+}
+
+/** The access log's newest entries, oldest first; `more`: older ones were left out. */
+export interface AccessLogView {
+  readonly entries: readonly AccessLogEntryView[];
+  readonly more: boolean;
+}

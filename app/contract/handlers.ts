@@ -14,22 +14,29 @@
  * dealer understands, shown on screen as is; nothing throws across the boundary.
  */
 import { REQUEST_NAMES, type RequestArgs, type RequestName, type RequestReply } from './requests';
+import type { SessionView } from './session';
 import type { TerminalView } from './view';
 
-export { REQUEST_NAMES, REQUESTS, argumentKeys, type Replies, type RequestArgs, type RequestName, type RequestReply, type RequestSpec } from './requests';
+export {
+  READER_ROLES, REQUEST_NAMES, REQUESTS, SCREEN_PURPOSES, accessWords, argumentKeys,
+  type Access, type Replies, type RequestArgs, type RequestName, type RequestReply, type RequestSpec,
+} from './requests';
 
 /**
- * Request name -> (argument) -> reply, one entry per request of the table: a handler map
- * missing a request, or taking or answering other types, does not compile.
+ * Request name -> (argument, caller) -> reply, one entry per request of the table: a handler
+ * map missing a request, or taking or answering other types, does not compile. `Caller` is
+ * what the terminal knows of who sent it (the screen, and the people whose PINs it carried).
  */
-export type Handlers = {
-  readonly [K in RequestName]: (args: RequestArgs<K>) => Promise<RequestReply<K>>;
+export type Handlers<Caller = unknown> = {
+  readonly [K in RequestName]: (args: RequestArgs<K>, caller: Caller) => Promise<RequestReply<K>>;
 };
 
-/** Pushed from the terminal to every screen. */
+/** Pushed from the terminal to a screen. */
 export interface PushEvents {
-  /** The whole state after a change. */
+  /** The whole state after a change (to every screen). */
   view: TerminalView;
+  /** Who is signed in on this screen, after a change (to that screen only). */
+  session: SessionView;
 }
 export type PushName = keyof PushEvents;
 

@@ -16,114 +16,191 @@
  * (`seatReady` records `seat-ready`, `executePayment` `payment-executed`): they are stored
  * in the log, and stored logs must keep replaying.
  */
-import type { Role } from '../domain/staff/events';
+import type { Purpose, Role } from '../domain/staff/events';
 import type { Result } from '../domain/result';
-import { card, cards, floorAction, floorName, floorReason, note, oneOf, optional, REASON_MAX, seat, text, wholeNumber, type Field, type FieldValue } from './fields';
-import type { RecallView, ReplayView } from './floor';
+import { card, cards, credential, floorAction, newPin, roles, staffId, floorReason, note, oneOf, optional, REASON_MAX, seat, text, wholeNumber, type Field, type FieldValue } from './fields';
+import type { AccessLogView, RecallView, ReplayView } from './floor';
+import type { SessionView, StaffListView } from './session';
 import type { TerminalView } from './view';
 
 /** What a request answers, by the tag its entry gives. */
 export interface Replies {
   /** The whole screen state after the request (also pushed as `view`). */
   readonly view: TerminalView;
+  /** Who is signed in on this screen (also pushed to it as `session`). */
+  readonly session: SessionView;
   /** The table's recent hands (the floor's recall). */
   readonly recall: RecallView;
   /** One stored hand, step by step (the floor's replay). */
   readonly replay: ReplayView;
+  /** Who did what, when and why (the access log). */
+  readonly accessLog: AccessLogView;
+  /** The terminal's staff (an admin's list). */
+  readonly staff: StaffListView;
 }
+
+/**
+ * Who may send a request, checked where it arrives (app/terminal/access.ts) before its handler
+ * runs; a request refused here is `not-allowed`, names the role it needs, and records nothing.
+ *
+ * - `anyone`: every screen (the state it shows, signing out).
+ * - `signs-in`: the request is a sign-in with the PIN it carries, for `role` (the handler
+ *   checks the PIN; a wrong one is recorded).
+ * - `dealer`: the dealer on duty at this table, signed in on this screen.
+ * - `pin`: a person with `role` gives his staff id and PIN with the request itself, in the
+ *   arguments `keys` (the first signs it; a second, when given, is the other person of the
+ *   two-person rule). Checked at the moment of use, even when he is signed in on the screen.
+ * - `reader`: a floor person or an auditor signed in on this screen.
+ */
+export type Access =
+  | { readonly kind: 'anyone' }
+  | { readonly kind: 'signs-in'; readonly role: Role | 'by-purpose' }
+  | { readonly kind: 'dealer' }
+  | { readonly kind: 'pin'; readonly role: 'floor' | 'admin'; readonly keys: readonly string[] }
+  | { readonly kind: 'reader' };
+
+/** Who may send a request, in the words docs/terminal.md lists it with. */
+export function accessWords(a: Access): string {
+  switch (a.kind) {
+    case 'anyone': return 'any screen';
+    case 'signs-in': return a.role === 'by-purpose' ? 'signs in (the role of the purpose)' : `signs in (${a.role})`;
+    case 'dealer': return 'the dealer on duty, signed in here';
+    case 'pin': return `${a.role} PIN with the request (${a.keys.map((k) => `\`${k}\``).join(', ')})`;
+    case 'reader': return 'floor or auditor, signed in here';
+  }
+}
+
+/** The roles a `reader` request accepts. */
+export const READER_ROLES: readonly Role[] = ['floor', 'auditor'];
+
+/** What a person signs in for on a screen with `signIn` (the dealer takes the box with `dealerOn`). */
+export const SCREEN_PURPOSES = ['floor-action', 'audit', 'admin'] as const satisfies readonly Purpose[];
 
 /** One entry of the table. */
 export interface RequestSpec {
   /** Its arguments by key, in the order they are checked and listed; `{}`: it takes none. */
   readonly args: Readonly<Record<string, Field<unknown>>>;
   readonly reply: keyof Replies;
-  /**
-   * Whose request it is: the staff role (app/domain/staff) of the person it is sent for, or
-   * null for a read every screen makes (`snapshot`). Not enforced yet: today every screen of
-   * the terminal may send every request.
-   */
-  readonly role: Role | null;
+  /** Who may send it. */
+  readonly access: Access;
   /** What it does and when it is refused, in a sentence or two (docs/terminal.md shows it). */
   readonly doc: string;
 }
 
 const none = {} as const;
+const anyone = { kind: 'anyone' } as const;
+const dealer = { kind: 'dealer' } as const;
+const reader = { kind: 'reader' } as const;
+const floorPin = { kind: 'pin', role: 'floor', keys: ['floor'] } as const;
+const adminPin = { kind: 'pin', role: 'admin', keys: ['admin'] } as const;
 
 /** Every request by name, in the order docs/terminal.md lists them. */
 export const REQUESTS = {
-  snapshot: { args: none, reply: 'view', role: null, doc: 'The whole current state (also pushed as `view` after every change).' },
-  dealerOn: { args: { name: text(60) }, reply: 'view', role: 'dealer', doc: 'A dealer takes the box (needed before a hand starts). Between hands.' },
-  dealerOff: { args: none, reply: 'view', role: 'dealer', doc: 'The dealer leaves the box. Between hands.' },
+  snapshot: { args: none, reply: 'view', access: anyone, doc: 'The whole current state (also pushed as `view` after every change).' },
+  session: { args: none, reply: 'session', access: anyone, doc: 'Who is signed in on this screen (also pushed to it as `session` after every change).' },
+  dealerOn: {
+    args: { dealer: credential }, reply: 'session', access: { kind: 'signs-in', role: 'dealer' },
+    doc: 'A dealer signs in on this screen with his staff id and PIN and takes the box (relieving the dealer before him, between hands); the dealer on duty signs in again the same way.',
+  },
+  dealerOff: { args: none, reply: 'session', access: dealer, doc: 'The dealer leaves the box and signs out of this screen. Between hands.' },
+  signIn: {
+    args: { person: credential, purpose: oneOf('bad-purpose', SCREEN_PURPOSES) }, reply: 'session', access: { kind: 'signs-in', role: 'by-purpose' },
+    doc: "A floor person (`floor-action`), an auditor (`audit`) or an admin signs in on this screen with his staff id and PIN, to read the table's history.",
+  },
+  signOut: {
+    args: { purpose: optional(oneOf('bad-purpose', ['take-box', ...SCREEN_PURPOSES])) }, reply: 'session', access: anyone,
+    doc: 'Signs the person signed in for `purpose` out of this screen (everyone on it when left out). The dealer stays on duty: he signs in again to go on.',
+  },
   seatPlayer: {
     args: { seat, name: text(40), buyIn: wholeNumber(1), playerId: optional(text(60)) },
-    reply: 'view', role: 'dealer',
+    reply: 'view', access: dealer,
     doc: 'Seats a player with his first (full) buy-in, minor units. `playerId` defaults to the name.',
   },
-  buyIn: { args: { seat, amount: wholeNumber(1) }, reply: 'view', role: 'dealer', doc: 'Adds chips between hands (buy-in rules apply).' },
-  leaveSeat: { args: { seat }, reply: 'view', role: 'dealer', doc: 'The player leaves; his stack is cashed out.' },
-  startHand: { args: none, reply: 'view', role: 'dealer', doc: "Opens a new hand (shuffle): the shoe's next cards are its deal." },
+  buyIn: { args: { seat, amount: wholeNumber(1) }, reply: 'view', access: dealer, doc: 'Adds chips between hands (buy-in rules apply).' },
+  leaveSeat: { args: { seat }, reply: 'view', access: dealer, doc: 'The player leaves; his stack is cashed out.' },
+  startHand: { args: none, reply: 'view', access: dealer, doc: "Opens a new hand (shuffle): the shoe's next cards are its deal." },
   nextHand: {
-    args: none, reply: 'view', role: 'dealer',
+    args: none, reply: 'view', access: dealer,
     doc: 'Closes the hand when every payment is made and starts the next; after a misdeal, the redeal.',
   },
-  endDeal: { args: none, reply: 'view', role: 'dealer', doc: 'The dealer ends the deal (a deal that stopped short is a misdeal).' },
-  seatReady: { args: { seat }, reply: 'view', role: 'dealer', doc: 'The player has set his three rows face down.' },
+  endDeal: { args: none, reply: 'view', access: dealer, doc: 'The dealer ends the deal (a deal that stopped short is a misdeal).' },
+  seatReady: { args: { seat }, reply: 'view', access: dealer, doc: 'The player has set his three rows face down.' },
   declareSurrender: {
-    args: { seat }, reply: 'view', role: 'dealer',
+    args: { seat }, reply: 'view', access: dealer,
     doc: 'The player surrenders (before the showdown; the chips must cover the penalty).',
   },
   declareNatural: {
-    args: { seat, natural: text(40) }, reply: 'view', role: 'dealer',
+    args: { seat, natural: text(40) }, reply: 'view', access: dealer,
     doc: 'The player declares a natural (by its record name); verified at once against his cards.',
   },
   reportExposure: {
-    args: { seat, card: optional(card) }, reply: 'view', role: 'dealer',
+    args: { seat, card: optional(card) }, reply: 'view', access: dealer,
     doc: "The dealer reports one card of a seat's hand exposed, `card` when he saw which (five or more: a misdeal).",
   },
   reportWrongSeat: {
-    args: { heldBy: seat, handOf: seat }, reply: 'view', role: 'dealer',
+    args: { heldBy: seat, handOf: seat }, reply: 'view', access: dealer,
     doc: 'The dealer reports that seat `heldBy` holds the hand dealt to seat `handOf`.',
   },
   callMisdeal: {
-    args: { cause: oneOf('bad-cause', ['wrong-card-count']) }, reply: 'view', role: 'dealer',
+    args: { cause: oneOf('bad-cause', ['wrong-card-count']) }, reply: 'view', access: dealer,
     doc: "The dealer calls a misdeal: a seat has the wrong number of cards (`cause` is `'wrong-card-count'`).",
   },
-  openShowdown: { args: none, reply: 'view', role: 'dealer', doc: 'Everyone has set: the hands are opened.' },
+  openShowdown: { args: none, reply: 'view', access: dealer, doc: 'Everyone has set: the hands are opened.' },
   setHand: {
-    args: { seat, front: cards, middle: cards, back: cards }, reply: 'view', role: 'dealer',
+    args: { seat, front: cards, middle: cards, back: cards }, reply: 'view', access: dealer,
     doc: "A seat's set hand entered by touch (card codes; the service records it as source `touch`).",
   },
-  settle: { args: none, reply: 'view', role: 'dealer', doc: 'Scores the hand and gives the payments.' },
+  settle: { args: none, reply: 'view', access: dealer, doc: 'Scores the hand and gives the payments.' },
   executePayment: {
-    args: { index: wholeNumber(0) }, reply: 'view', role: 'dealer',
+    args: { index: wholeNumber(0) }, reply: 'view', access: dealer,
     doc: 'The dealer moved the chips of payment `index` (the last one closes the hand).',
   },
   acknowledgeAlert: {
-    args: { id: wholeNumber(1) }, reply: 'view', role: 'dealer',
-    doc: 'Acknowledges a raised alert, in the name of the dealer on duty.',
+    args: { id: wholeNumber(1) }, reply: 'view', access: dealer,
+    doc: "Acknowledges a raised misdeal or device alert in the dealer on duty's name (an irregularity or damage to the record: `floor-needed`).",
   },
 
-  // ---- the floor manager (named; every correction and a void carry a reason)
+  // ---- the floor: each action carries the floor person's staff id and PIN, and a reason
 
   floorCorrection: {
-    args: { floor: floorName, reason: floorReason, action: floorAction, handId: optional(text(80)) },
-    reply: 'view', role: 'floor',
+    args: { floor: credential, reason: floorReason, action: floorAction, handId: optional(text(80)) },
+    reply: 'view', access: floorPin,
     doc:
       "A floor correction on the current hand: `action` is `{kind:'resolve-irregularity', irregularity, ruling:'accept'|'foul-seat'}`, " +
       "`{kind:'foul-seat', seat}`, `{kind:'replace-hand', seat, front, middle, back}` or `{kind:'note'}`; `handId` lets a note reach a hand already over.",
   },
   voidHand: {
-    args: { floor: floorName, reason: floorReason }, reply: 'view', role: 'floor',
-    doc: 'The floor voids the current hand (refused once chips have moved); the button stays.',
+    args: { floor: credential, second: optional(credential), reason: floorReason }, reply: 'view', access: { kind: 'pin', role: 'floor', keys: ['floor', 'second'] },
+    doc: 'The floor voids the current hand; the button stays. Once a payment is made it needs a `second` floor person (the two-person rule) and the chips paid go back.',
   },
   floorAcknowledgeAlert: {
-    args: { id: wholeNumber(1), floor: floorName, note: optional(note(REASON_MAX)) }, reply: 'view', role: 'floor',
-    doc: "Acknowledges a raised alert in the floor manager's name (`acknowledgeAlert` as the floor), with an optional note.",
+    args: { id: wholeNumber(1), floor: credential, note: optional(note(REASON_MAX)) }, reply: 'view', access: floorPin,
+    doc: "Acknowledges a raised alert in the floor person's name (`acknowledgeAlert` as the floor), with an optional note (an integrity alert: a reason).",
   },
-  recall: { args: none, reply: 'recall', role: 'floor', doc: "The table's last 10 hands, newest first. Read-only." },
+  recall: { args: none, reply: 'recall', access: reader, doc: "The table's last 10 hands, newest first. Read-only." },
   replayHand: {
-    args: { handId: text(80) }, reply: 'replay', role: 'floor',
+    args: { handId: text(80) }, reply: 'replay', access: reader,
     doc: "One hand of this table, every event in the original order with the state after it (another table's hand: `unknown-hand`). Read-only.",
+  },
+  accessLog: {
+    args: { from: optional(text(40)), to: optional(text(40)) }, reply: 'accessLog', access: reader,
+    doc: 'Every sign-in, refusal, lockout, privileged action and alert cleared, newest last (the last 200; `from`/`to` ISO 8601 times). Read-only.',
+  },
+
+  // ---- the admin: each change carries the admin's staff id and PIN (as `table staff ...` does)
+
+  staffList: { args: { admin: credential }, reply: 'staff', access: adminPin, doc: "The terminal's staff (never a PIN's hash), in the order added." },
+  staffAdd: {
+    args: { admin: credential, staffId, name: text(64), roles, pin: newPin }, reply: 'staff', access: adminPin,
+    doc: 'Adds a person with his roles and first PIN (`staff-exists`, `bad-staff-id`, `name-needed`, `bad-role`).',
+  },
+  staffDisable: {
+    args: { admin: credential, staffId, reason: optional(text(200)) }, reply: 'staff', access: adminPin,
+    doc: 'Disables a person: he can no longer sign in, and his sign-ins end (not the admin himself).',
+  },
+  staffSetPin: {
+    args: { admin: credential, staffId, pin: newPin }, reply: 'staff', access: adminPin,
+    doc: "Gives a person a new PIN (it ends his lockout).",
   },
 } as const satisfies Readonly<Record<string, RequestSpec>>;
 

@@ -220,8 +220,13 @@ export interface HandView {
   readonly blockers: readonly Reason[];
   /** Set once a misdeal is called: the cause in words. The button stays; redeal. */
   readonly misdeal: Reason | null;
-  /** Set once the floor voided the hand: who and why. The button stays. */
-  readonly voided: { readonly by: string; readonly reason: string } | null;
+  /**
+   * Set once the floor voided the hand: who (and the second floor person, when one signed), why, and the payments already made that the
+   * dealer moves back (the chips go back from `to` to `from`). The button stays.
+   */
+  readonly voided: { readonly by: string; readonly second: string | null; readonly reason: string; readonly returned: readonly { readonly from: SeatNumber; readonly to: SeatNumber; readonly amount: number }[] } | null;
+  /** A void of this hand now needs a second floor person's PIN (chips have moved: the two-person rule). */
+  readonly voidNeedsSecondFloor: boolean;
   /** Every irregularity of the hand, in order, ruled on or not. */
   readonly irregularities: readonly IrregularityView[];
   readonly result: ResultView | null;
@@ -229,7 +234,9 @@ export interface HandView {
 
 export interface AlertView {
   readonly id: number;
-  readonly kind: 'misdeal' | 'irregularity' | 'device-fault' | string;
+  readonly kind: 'misdeal' | 'irregularity' | 'device-fault' | 'integrity' | string;
+  /** Who may acknowledge it: the dealer on duty, or only the floor (with a PIN). */
+  readonly clearedBy: 'dealer' | 'floor';
   readonly message: string;
   readonly code: string;
   /** ms since epoch. */
@@ -258,6 +265,8 @@ export interface TerminalView {
   readonly scanner: DeviceView;
   /** The dealer on duty (signed on), or null. */
   readonly dealer: string | null;
+  /** The dealer on duty's staff id, or null (none, or a dealer only named, in an old log). */
+  readonly dealerStaffId: string | null;
   /** The button's seat (for the next hand when none is open). */
   readonly button: SeatNumber;
   readonly seats: readonly SeatView[];

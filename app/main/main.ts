@@ -95,10 +95,12 @@ async function start(): Promise<void> {
   log(`database ${config.db}, table ${terminal.tableId}; shoe: ${terminal.shoe?.label ?? 'none'}; scanner: ${terminal.scanner?.label ?? 'none'}`);
 
   const t = terminal;
+  // The window is the terminal's one screen: whoever signs in on it acts from it.
+  const screen = t.openScreen('electron');
   for (const name of REQUEST_NAMES) {
     ipcMain.handle(ipcChannel(name), async (event, args: unknown) => {
       if (!isTrustedSender(event.senderFrame?.url, INDEX_URL)) return fail('untrusted-sender', 'this request did not come from the dealer screen');
-      return t.dispatch(name, args);
+      return screen.request(name, args);
     });
   }
 
@@ -115,8 +117,8 @@ async function start(): Promise<void> {
     webPreferences: webPreferences(PRELOAD),
   });
   const win = window;
-  const unsubscribe = t.subscribe('view', (view) => {
-    if (!win.isDestroyed()) win.webContents.send(pushChannel('view'), view);
+  const unsubscribe = screen.onPush((name, payload) => {
+    if (!win.isDestroyed()) win.webContents.send(pushChannel(name), payload);
   });
   win.on('closed', () => {
     unsubscribe();

@@ -7,7 +7,7 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { TerminalBridge } from '../contract/client';
-import { ipcChannel, pushChannel, REQUEST_NAMES, type PushEvents } from '../contract/handlers';
+import { ipcChannel, pushChannel, REQUEST_NAMES, type PushEvents, type PushName } from '../contract/handlers';
 
 const methods: Record<string, (args: unknown) => Promise<unknown>> = {};
 for (const name of REQUEST_NAMES) {
@@ -16,16 +16,22 @@ for (const name of REQUEST_NAMES) {
   methods[name] = (args: unknown) => ipcRenderer.invoke(channel, args);
 }
 
+/** A named subscription to one pushed event. */
+function subscription<E extends PushName>(name: E): (listener: (payload: PushEvents[E]) => void) => () => void {
+  return (listener) => {
+    if (typeof listener !== 'function') throw new TypeError(`on${name} needs a function`);
+    const handler = (_event: IpcRendererEvent, payload: PushEvents[E]) => listener(payload);
+    ipcRenderer.on(pushChannel(name), handler);
+    return () => {
+      ipcRenderer.removeListener(pushChannel(name), handler);
+    };
+  };
+}
+
 const bridge = {
   ...methods,
-  onView(listener: (view: PushEvents['view']) => void): () => void {
-    if (typeof listener !== 'function') throw new TypeError('onView needs a function');
-    const handler = (_event: IpcRendererEvent, view: PushEvents['view']) => listener(view);
-    ipcRenderer.on(pushChannel('view'), handler);
-    return () => {
-      ipcRenderer.removeListener(pushChannel('view'), handler);
-    };
-  },
+  onView: subscription('view'),
+  onSession: subscription('session'),
 } as unknown as TerminalBridge;
 
 contextBridge.exposeInMainWorld('terminal', bridge);

@@ -12,7 +12,7 @@ import type { DomainError, Result } from '../domain/result';
 import { fail, ok } from '../domain/result';
 import {
   STAFF_LOG_ID, applyStaff, decideSignIn, failuresInARow, findMember, lockedUntil, replayStaff, sessionOf,
-  type Purpose, type Role, type StaffActor, type StaffEvent, type StaffMember, type StaffSession, type StaffSignedOut, type StaffState,
+  type PinHash, type Purpose, type Role, type StaffActor, type StaffEvent, type StaffMember, type StaffSession, type StaffSignedOut, type StaffState,
 } from '../domain/staff';
 import { isoTime } from './iso-time';
 import { checkPin, hashPin, verifyPin } from './pins';
@@ -37,6 +37,11 @@ export interface StaffView {
 export interface AdminSignature {
   readonly staffId: string;
   readonly pin: string;
+}
+
+/** An admin already signed in for `admin` (his PIN checked by the caller, e.g. a screen's guard). */
+export interface SignedInAdmin {
+  readonly signedIn: string;
 }
 
 export interface StaffServiceOptions {
@@ -75,6 +80,29 @@ export function loadStaff(store: Store): Result<StaffState> {
     return fail('staff-log-damaged', `the staff events do not fold${row}: ${state.error.message}`);
   }
   return state;
+}
+
+let stand_in: PinHash | null = null;
+
+/**
+ * The PIN comparison of one sign-in, which takes a PIN's time even when the PIN is not the
+ * question (an unknown id, a disabled or locked-out person, a role not held): the answer's delay
+ * does not tell a real staff id, or a locked-out one, from the others. `done()` spends that time
+ * if no comparison was made.
+ */
+function comparing(pin: string): ((stored: PinHash) => boolean) & { done(): void } {
+  let compared = false;
+  const match = (stored: PinHash) => {
+    compared = true;
+    return verifyPin(pin, stored);
+  };
+  return Object.assign(match, {
+    done() {
+      if (compared) return;
+      stand_in ??= (hashPin('000000') as { ok: true; value: PinHash }).value;
+      verifyPin(pin, stand_in);
+    },
+  });
 }
 
 function storeFailed(e: unknown): { ok: false; error: DomainError } {
@@ -126,7 +154,7 @@ export class StaffService {
    * (`unknown-staff`, `wrong-pin`, `locked-out`, `staff-disabled`, `not-allowed`: recorded
    * when he is known), `admin-needed`, `staff-exists`, `bad-staff-id`, `name-needed`, `bad-role`.
    */
-  add(cmd: { readonly staffId: string; readonly name: string; readonly roles: readonly Role[]; readonly pin: string; readonly admin?: AdminSignature }): Result<StaffView> {
+  add(cmd: { readonly staffId: string; readonly name: string; readonly roles: readonly Role[]; readonly pin: string; readonly admin?: AdminSignature | SignedInAdmin }): Result<StaffView> {
     const pin = checkPin(cmd.pin, 'the new PIN');
     if (!pin.ok) return pin;
     return this.signedChange(cmd.admin, (by, at) => {
@@ -141,7 +169,7 @@ export class StaffService {
    * admin. Refused: the signature's refusals, `unknown-staff`, `already-disabled`, `not-allowed`
    * (an admin disabling himself).
    */
-  disable(cmd: { readonly staffId: string; readonly reason?: string; readonly admin: AdminSignature }): Result<StaffView> {
+  disable(cmd: { readonly staffId: string; readonly reason?: string; readonly admin: AdminSignature | SignedInAdmin }): Result<StaffView> {
     return this.signedChange(cmd.admin, (by, at) => ok({
       type: 'staff-disabled', at, by, staffId: cmd.staffId, ...(cmd.reason !== undefined ? { reason: cmd.reason } : {}),
     }), cmd.staffId);
@@ -151,7 +179,7 @@ export class StaffService {
    * Gives a person a new PIN (ending a lockout), signed by an admin (himself included). Refused:
    * `bad-pin`, the signature's refusals, `unknown-staff`, `staff-disabled`.
    */
-  setPin(cmd: { readonly staffId: string; readonly pin: string; readonly admin: AdminSignature }): Result<StaffView> {
+  setPin(cmd: { readonly staffId: string; readonly pin: string; readonly admin: AdminSignature | SignedInAdmin }): Result<StaffView> {
     const pin = checkPin(cmd.pin, 'the new PIN');
     if (!pin.ok) return pin;
     return this.signedChange(cmd.admin, (by, at) => {
@@ -171,7 +199,9 @@ export class StaffService {
     const pin = checkPin(cmd.pin);
     if (!pin.ok) return pin;
     const at = this.now();
-    const d = decideSignIn(this.current, { staffId: cmd.staffId, purpose: cmd.purpose, ...(cmd.tableId !== undefined ? { tableId: cmd.tableId } : {}), at }, (stored) => verifyPin(pin.value, stored));
+    const compare = comparing(pin.value);
+    const d = decideSignIn(this.current, { staffId: cmd.staffId, purpose: cmd.purpose, ...(cmd.tableId !== undefined ? { tableId: cmd.tableId } : {}), at }, compare);
+    compare.done();
     const committed = this.commit(d.events);
     if (!committed.ok) return committed;
     if (!d.result.ok) return d.result;
@@ -202,10 +232,12 @@ export class StaffService {
    * write; or, with no signature, the change by `system` (which the fold allows only for the
    * first admin). `build` makes the change once the signature is good.
    */
-  private signedChange(admin: AdminSignature | undefined, build: (by: StaffActor, at: string) => Result<StaffEvent>, subject: string): Result<StaffView> {
+  private signedChange(admin: AdminSignature | SignedInAdmin | undefined, build: (by: StaffActor, at: string) => Result<StaffEvent>, subject: string): Result<StaffView> {
     const at = this.now();
-    if (admin === undefined) {
-      const change = build('system', at);
+    if (admin === undefined || 'signedIn' in admin) {
+      // No signature (the first admin, by `system`), or an admin signed in already: the fold
+      // checks that he is.
+      const change = build(admin === undefined ? 'system' : `staff:${admin.signedIn}`, at);
       if (!change.ok) return change;
       const committed = this.commit([change.value]);
       return committed.ok ? this.view(subject) : committed;
@@ -227,7 +259,9 @@ export class StaffService {
       const m = this.current.members.get(admin.staffId);
       return m !== undefined && sessionOf(m, 'admin', null) !== undefined;
     })();
-    const d = decideSignIn(this.current, { staffId: admin.staffId, purpose: 'admin', at }, (stored) => verifyPin(pin.value, stored));
+    const compare = comparing(pin.value);
+    const d = decideSignIn(this.current, { staffId: admin.staffId, purpose: 'admin', at }, compare);
+    compare.done();
     if (!d.result.ok) {
       const committed = this.commit(d.events);
       if (!committed.ok) return committed;

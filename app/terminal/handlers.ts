@@ -6,13 +6,21 @@
 import type { FloorAction } from '../contract/floor';
 import type { Handlers, RequestName } from '../contract/handlers';
 import type { TerminalView } from '../contract/view';
-import type { CorrectionAction } from '../domain/hand/events';
+import type { CorrectionAction, FloorSignature } from '../domain/hand/events';
 import { fail, ok, type Result } from '../domain/result';
+import type { Purpose } from '../domain/staff';
+import { accessLog } from '../services/access-log';
+import type { StaffService } from '../services/staff';
 import type { TableService, TableSnapshot } from '../services/table-service';
+import type { StaffListView } from '../contract/session';
+import type { Caller } from './access';
 import { recallView, replayView } from './floor-view';
+import type { Screens } from './screens';
 
 export interface HandlerContext {
   readonly service: TableService;
+  readonly staff: StaffService;
+  readonly screens: Screens;
   readonly tableId: string;
   /** The snapshot as the screen sees it. */
   readonly toView: (snapshot: TableSnapshot) => TerminalView;
@@ -21,14 +29,21 @@ export interface HandlerContext {
 /** How many hands the floor's recall lists: the last 10 hands of the table. */
 export const RECALL_COUNT = 10;
 
+/** How many access-log entries the floor's screen reads at once (the newest). */
+export const ACCESS_LOG_COUNT = 200;
+
 /**
- * One name per action: every request calls the TableService method of its own name, but the
- * floor's acknowledgement, which is `acknowledgeAlert` in the floor manager's name. A request
- * named otherwise (or a service method renamed alone) stops this file compiling.
+ * One name per action: every request calls the TableService method of its own name, or the
+ * screens' (`session`, `signIn`, `signOut`), or the staff's under `staff` (`staffAdd` is
+ * StaffService's `add`), but the floor's acknowledgement, which is
+ * `acknowledgeAlert` in the floor person's name, and the access log, which is read from the log
+ * (app/services/access-log.ts `accessLog`). A request named otherwise (or a method renamed alone)
+ * stops this file compiling.
  */
-type NotAServiceMethod = Exclude<RequestName, keyof TableService>;
-const ONE_NAME_PER_ACTION: [NotAServiceMethod] extends ['floorAcknowledgeAlert']
-  ? ['floorAcknowledgeAlert'] extends [NotAServiceMethod] ? true : never
+type StaffRequest = `staff${Capitalize<keyof StaffService & string>}`;
+type NotAServiceMethod = Exclude<RequestName, keyof TableService | keyof Screens | StaffRequest>;
+const ONE_NAME_PER_ACTION: [NotAServiceMethod] extends ['floorAcknowledgeAlert' | 'accessLog']
+  ? ['floorAcknowledgeAlert' | 'accessLog'] extends [NotAServiceMethod] ? true : never
   : never = true;
 void ONE_NAME_PER_ACTION;
 
@@ -42,13 +57,51 @@ function correction(a: FloorAction): CorrectionAction {
   }
 }
 
-export function createHandlers({ service, tableId, toView }: HandlerContext): Handlers {
+/** The floor people who gave their PINs, in the order of the request's keys. */
+function signedBy(caller: Caller, ...keys: string[]): FloorSignature[] {
+  return keys.flatMap((k) => (caller.signers[k] ? [{ staffId: caller.signers[k].staffId, name: caller.signers[k].name }] : []));
+}
+
+/** The staff as an admin sees them. */
+function staffList(staff: StaffService): StaffListView {
+  return {
+    people: staff.list().map((p) => ({
+      staffId: p.id, name: p.name, roles: [...p.roles], addedAt: p.addedAt, lockedUntil: p.lockedUntil, failures: p.failures,
+      disabled: p.disabled ? { at: p.disabled.at, by: p.disabled.by, reason: p.disabled.reason } : null,
+    })),
+  };
+}
+
+export function createHandlers({ service, staff, screens, tableId, toView }: HandlerContext): Handlers<Caller> {
   const view = (r: Result<TableSnapshot>): Result<TerminalView> => (r.ok ? ok(toView(r.value)) : r);
+  const staffView = (r: Result<unknown>): Result<StaffListView> => (r.ok ? ok(staffList(staff)) : r);
+  const adminOf = (caller: Caller) => ({ signedIn: caller.signers.admin.staffId });
   const current = (): Result<TerminalView> => view(service.snapshot(tableId));
   return {
     snapshot: async () => current(),
-    dealerOn: async ({ name }) => view(service.dealerOn({ tableId, dealer: name })),
-    dealerOff: async () => view(service.dealerOff({ tableId })),
+    session: async (_args, { screen }) => ok(screens.session(screen)),
+    dealerOn: async ({ dealer }, { screen }) => {
+      const signed = screens.signIn(screen, dealer, 'take-box');
+      if (!signed.ok) return signed;
+      const table = service.snapshot(tableId);
+      if (!table.ok) return table;
+      // The dealer on duty signing in again (a new screen, after an idle sign-out) goes on dealing.
+      if (table.value.dealerStaffId === dealer.staffId) return signed;
+      const person = signed.value.people.find((p) => p.purpose === 'take-box')!;
+      const on = service.dealerOn({ tableId, dealer: person.name, staffId: person.staffId });
+      if (!on.ok) {
+        screens.signOut(screen, 'take-box');
+        return on;
+      }
+      return ok(screens.session(screen));
+    },
+    dealerOff: async (_args, { screen }) => {
+      const off = service.dealerOff({ tableId });
+      if (!off.ok) return off;
+      return ok(screens.signOut(screen, 'take-box'));
+    },
+    signIn: async ({ person, purpose }, { screen }) => screens.signIn(screen, person, purpose),
+    signOut: async ({ purpose }, { screen }) => ok(screens.signOut(screen, purpose as Purpose | undefined)),
     seatPlayer: async ({ seat, name, buyIn, playerId }) =>
       view(service.seatPlayer({ tableId, seat, name, buyIn, playerId: playerId ?? name })),
     buyIn: async ({ seat, amount }) => view(service.buyIn({ tableId, seat, amount })),
@@ -66,17 +119,22 @@ export function createHandlers({ service, tableId, toView }: HandlerContext): Ha
     setHand: async ({ seat, front, middle, back }) => view(service.setHand({ tableId, seat, front, middle, back, source: 'touch' })),
     settle: async () => view(service.settle({ tableId })),
     executePayment: async ({ index }) => view(service.executePayment({ tableId, index })),
-    acknowledgeAlert: async ({ id }) => {
-      const snap = service.snapshot(tableId);
-      const by = snap.ok && snap.value.dealer ? snap.value.dealer : 'dealer';
-      const r = service.acknowledgeAlert({ alertId: id, by, tableId });
+    acknowledgeAlert: async ({ id }, { dealer }) => {
+      const r = service.acknowledgeAlert({ alertId: id, by: dealer!.name, staffId: dealer!.staffId, tableId });
       return r.ok ? current() : r;
     },
-    floorCorrection: async ({ floor, reason, action, handId }) =>
-      view(service.floorCorrection({ tableId, floor: floor.trim(), reason: reason.trim(), action: correction(action), ...(handId !== undefined ? { handId } : {}) })),
-    voidHand: async ({ floor, reason }) => view(service.voidHand({ tableId, floor: floor.trim(), reason: reason.trim() })),
-    floorAcknowledgeAlert: async ({ id, floor, note }) => {
-      const r = service.acknowledgeAlert({ alertId: id, by: floor.trim(), as: 'floor', tableId, ...(note?.trim() ? { note: note.trim() } : {}) });
+    floorCorrection: async ({ reason, action, handId }, caller) => {
+      const floor = caller.signers.floor;
+      return view(service.floorCorrection({
+        tableId, floor: floor.name, reason: reason.trim(), action: correction(action), signedBy: signedBy(caller, 'floor'),
+        ...(handId !== undefined ? { handId } : {}),
+      }));
+    },
+    voidHand: async ({ reason }, caller) =>
+      view(service.voidHand({ tableId, floor: caller.signers.floor.name, reason: reason.trim(), signedBy: signedBy(caller, 'floor', 'second') })),
+    floorAcknowledgeAlert: async ({ id, note }, caller) => {
+      const floor = caller.signers.floor;
+      const r = service.acknowledgeAlert({ alertId: id, by: floor.name, staffId: floor.staffId, as: 'floor', tableId, ...(note?.trim() ? { note: note.trim() } : {}) });
       return r.ok ? current() : r;
     },
     recall: async () => {
@@ -90,5 +148,16 @@ export function createHandlers({ service, tableId, toView }: HandlerContext): Ha
       if (r.value[0]?.event.tableId !== tableId) return fail('unknown-hand', `there is no hand ${JSON.stringify(handId)} at table ${tableId}`);
       return ok(replayView(r.value));
     },
+    accessLog: async ({ from, to }) => {
+      const entries = accessLog(service.store, { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), last: ACCESS_LOG_COUNT + 1 });
+      const more = entries.length > ACCESS_LOG_COUNT;
+      return ok({ entries: more ? entries.slice(1) : entries, more });
+    },
+    staffList: async () => ok(staffList(staff)),
+    staffAdd: async ({ staffId, name, roles, pin }, caller) =>
+      staffView(staff.add({ staffId, name: name.trim(), roles: [...roles], pin, admin: adminOf(caller) })),
+    staffDisable: async ({ staffId, reason }, caller) =>
+      staffView(staff.disable({ staffId, ...(reason?.trim() ? { reason: reason.trim() } : {}), admin: adminOf(caller) })),
+    staffSetPin: async ({ staffId, pin }, caller) => staffView(staff.setPin({ staffId, pin, admin: adminOf(caller) })),
   };
 }

@@ -8,14 +8,17 @@ import { Listeners } from '../listeners';
 import type { CardSource } from '../../hardware/card-source';
 import { SerialCardDevice } from '../../hardware/serial-device';
 import { InProcessShoe } from '../../hardware/sim/in-process-shoe';
-import type { Handlers, PushEvents, PushName } from '../contract/handlers';
+import type { Handlers, PushName } from '../contract/handlers';
 import type { Reason, TerminalView } from '../contract/view';
 import { fail, ok, type Result } from '../domain/result';
 import { openStore, StoreError, type Store } from '../services/store';
+import { StaffService } from '../services/staff';
 import { TableService, type TableSnapshot, type TableUpdate } from '../services/table-service';
+import type { Caller } from './access';
 import type { DeviceConfig, TerminalConfig } from './config';
 import { createDispatch, type Dispatch } from './dispatch';
 import { createHandlers } from './handlers';
+import { Screens } from './screens';
 import { PROGRAM_VERSION } from '../version';
 import { toTerminalView, type DeviceIdentity, type ViewContext } from './view';
 
@@ -29,18 +32,34 @@ export interface OpenTerminalOptions {
   readonly program?: string;
 }
 
+/**
+ * One screen's link to the terminal (the Electron window, one browser socket): its requests go
+ * through the one dispatch, checked against who is signed in on this screen; it hears every
+ * `view` and its own `session`.
+ */
+export interface ScreenLink {
+  /** The screen's label in the terminal's log (`ws-3`). */
+  readonly label: string;
+  readonly request: Dispatch;
+  /** Every push for this screen; returns the function that stops it. */
+  onPush(listener: (name: PushName, payload: unknown) => void): () => void;
+  /** The screen is gone: everyone signed in on it is signed out. */
+  close(): void;
+}
+
 export interface Terminal {
   readonly tableId: string;
   readonly service: TableService;
-  readonly handlers: Handlers;
-  /** The one entry both front doors call. */
-  readonly dispatch: Dispatch;
+  readonly staff: StaffService;
+  readonly screens: Screens;
+  readonly handlers: Handlers<Caller>;
   readonly shoe: CardSource | null;
   readonly scanner: CardSource | null;
   /** The screen's state now. */
   view(): TerminalView;
-  subscribe<E extends PushName>(name: E, listener: (payload: PushEvents[E]) => void): () => void;
-  /** Stops the devices and closes the database. */
+  /** A new screen (`kind`: `electron`, `ws`), nobody signed in on it. */
+  openScreen(kind: string): ScreenLink;
+  /** Stops the devices, signs everyone out and closes the database. */
   close(): Promise<void>;
 }
 
@@ -109,6 +128,12 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
     throw new Error(`cannot open the database ${config.db}: ${e instanceof Error ? e.message : String(e)}`);
   }
   const service = new TableService(store, { onListenerError: (e) => log(`a screen update failed: ${e instanceof Error ? e.stack : String(e)}`) });
+  const staffOpened = StaffService.open(store);
+  if (!staffOpened.ok) {
+    store.close();
+    throw new Error(`cannot load the terminal's staff from ${config.db}: ${staffOpened.error.message}`);
+  }
+  const staff = staffOpened.value;
   for (const f of service.startupFindings) log(`start-up check: ${f.code}: ${f.message} (the table does not deal until the floor clears the alert)`);
   const table = ensureTable(service, config, log);
   if (!table.ok) {
@@ -187,14 +212,23 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
   });
   if (!started.ok) log(`the start could not be recorded: ${started.error.message}`);
 
-  const handlers = createHandlers({ service, tableId, toView });
-  const dispatch = createDispatch(handlers, { onError: (name, e) => log(`${name} failed: ${e instanceof Error ? e.stack : String(e)}`) });
+  const screens = new Screens({ staff, tableId, clock: () => store.clock(), log });
+  const handlers = createHandlers({ service, staff, screens, tableId, toView });
+  const access = {
+    screens,
+    dealerOnDuty: () => {
+      const r = service.snapshot(tableId);
+      return r.ok ? r.value.dealerStaffId : null;
+    },
+  };
+  const onError = (name: string, e: unknown) => log(`${name} failed: ${e instanceof Error ? e.stack : String(e)}`);
   let closed = false;
   return {
     tableId,
     service,
+    staff,
+    screens,
     handlers,
-    dispatch,
     shoe,
     scanner,
     view() {
@@ -202,13 +236,27 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
       if (!r.ok) throw new Error(r.error.message);
       return toView(r.value);
     },
-    subscribe(name, listener) {
-      if (name !== 'view') return () => {};
-      return viewListeners.add(listener as (v: TerminalView) => void);
+    openScreen(kind) {
+      const screen = screens.open(kind);
+      const request = createDispatch(handlers, access, screen, { onError });
+      return {
+        label: screen.label,
+        request,
+        onPush(listener) {
+          const offView = viewListeners.add((v) => listener('view', v));
+          const offSession = screen.onSession((v) => listener('session', v));
+          return () => {
+            offView();
+            offSession();
+          };
+        },
+        close: () => screens.close(screen),
+      };
     },
     async close() {
       if (closed) return;
       closed = true;
+      screens.closeAll();
       unsubscribe();
       for (const source of [shoe, scanner]) await source?.stop().catch(() => {});
       for (const d of detach) d();

@@ -9,10 +9,11 @@ import {
   categoryOf, describeLowball, describeValue, evaluate, lowball27, lowballToValue, ranksOf, type HandValue,
 } from '../domain/evaluate';
 import {
-  OPEN_PHASES, blockers, heldCards, scannerExpects, seatStatus, seatStatusText, stacksNow, type HandState, type SeatNo, type SeatState,
+  OPEN_PHASES, blockers, heldCards, paymentsMade, scannerExpects, seatStatus, seatStatusText, stacksNow, type HandState, type SeatNo, type SeatState,
 } from '../domain/hand';
 import { hasVerifiedNatural } from '../domain/hand/guards';
 import { NATURAL_NAMES } from '../domain/naturals';
+import { ALERT_CLEARED_BY, type AlertKind } from '../domain/table';
 import type { Profile } from '../domain/profiles';
 import { checkSetting } from '../domain/setting';
 import type { SettleResult } from '../domain/settle';
@@ -263,7 +264,8 @@ function handView(snapshot: TableSnapshot, profile: Profile, hasScanner: boolean
     expectedScan: hand.open && hasScanner ? scannerExpects(state) : null,
     blockers: hand.open ? blockers(state).map((message) => ({ code: 'blocker', message })) : [],
     misdeal: abort?.kind === 'misdeal' ? { code: abort.cause, message: abort.detail } : null,
-    voided: abort?.kind === 'void' ? { by: actorName(abort.by), reason: abort.reason } : null,
+    voided: abort?.kind === 'void' ? { by: actorName(abort.by), second: abort.second ?? null, reason: abort.reason, returned: (abort.returned ?? []).map((p) => ({ ...p })) } : null,
+    voidNeedsSecondFloor: hand.open && paymentsMade(state) > 0,
     irregularities: irregularityViews(state),
     result: resultView(state, profile),
   };
@@ -287,7 +289,9 @@ function seatViews(snapshot: TableSnapshot): SeatView[] {
 }
 
 function alertViews(snapshot: TableSnapshot): AlertView[] {
-  return snapshot.alerts.map((a) => ({ id: a.id, kind: a.kind, code: a.code, message: a.message, raisedAt: Date.parse(a.raisedAt) }));
+  return snapshot.alerts.map((a) => ({
+    id: a.id, kind: a.kind, clearedBy: ALERT_CLEARED_BY[a.kind as AlertKind] ?? 'floor', code: a.code, message: a.message, raisedAt: Date.parse(a.raisedAt),
+  }));
 }
 
 /** The profile's naturals, highest-ranked first (catalogue order among equals). */
@@ -314,6 +318,7 @@ export function toTerminalView(snapshot: TableSnapshot, context: ViewContext, de
     shoe: deviceView('shoe', context.shoe, status(context.shoe)),
     scanner: deviceView('scanner', context.scanner, status(context.scanner)),
     dealer: snapshot.dealer,
+    dealerStaffId: snapshot.dealerStaffId,
     button: snapshot.button,
     seats: seatViews(snapshot),
     hand: handView(snapshot, profile, context.scanner !== null),

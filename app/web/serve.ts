@@ -6,22 +6,49 @@
  */
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createSecureContext } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { parseTerminalArgs, TERMINAL_FLAGS } from '../terminal/config';
 import { isRefusedPath } from '../services/store';
 import { openTerminal } from '../terminal/terminal';
-import { startWebServer } from './server';
+import { isLoopback, startWebServer } from './server';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DEFAULT_DB = join(homedir(), '.chinese-poker-terminal', 'terminal.db');
 
 const USAGE = `usage: npm run serve -- [options]
-  --host ADDRESS            interface to listen on (default 127.0.0.1: this machine only)
+  --host ADDRESS            interface to listen on (default 127.0.0.1: this machine only);
+                            any other than loopback needs --tls-cert and --tls-key
   --port N                  port (default 8417; 0 = any free port)
+  --tls-cert FILE           serve HTTPS with this certificate (PEM)
+  --tls-key FILE            ... and its private key (PEM)
   --no-build                do not rebuild the screen when its sources changed
 ${TERMINAL_FLAGS}
 The database defaults to ${DEFAULT_DB}.`;
+
+/** The certificate and key files, both or neither. */
+function readTls(cert: string | undefined, key: string | undefined): { ok: true; value: { cert: Buffer; key: Buffer } | null } | { ok: false; message: string } {
+  if (cert === undefined && key === undefined) return { ok: true, value: null };
+  if (cert === undefined || key === undefined) return { ok: false, message: '--tls-cert and --tls-key go together: give both files' };
+  const read = (flag: string, file: string): Buffer | string => {
+    try {
+      return readFileSync(file);
+    } catch (e) {
+      return `--${flag} ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? String(e)})`;
+    }
+  };
+  const c = read('tls-cert', cert);
+  if (typeof c === 'string') return { ok: false, message: c };
+  const k = read('tls-key', key);
+  if (typeof k === 'string') return { ok: false, message: k };
+  try {
+    createSecureContext({ cert: c, key: k });
+  } catch (e) {
+    return { ok: false, message: `--tls-cert ${cert} and --tls-key ${key} are not a PEM certificate and its key: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  return { ok: true, value: { cert: c, key: k } };
+}
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -32,6 +59,8 @@ async function main(): Promise<void> {
   const parsed = parseTerminalArgs(argv, { db: DEFAULT_DB, seed: Date.now() % 1_000_000 }, {
     host: { type: 'string' },
     port: { type: 'string' },
+    'tls-cert': { type: 'string' },
+    'tls-key': { type: 'string' },
     'no-build': { type: 'boolean' },
   });
   if (!parsed.ok) {
@@ -50,6 +79,16 @@ async function main(): Promise<void> {
     process.stderr.write('serve: --host must name an interface (default 127.0.0.1; 0.0.0.0 for every interface)\n');
     process.exit(2);
   }
+  const tls = readTls(extra['tls-cert'] as string | undefined, extra['tls-key'] as string | undefined);
+  if (!tls.ok) {
+    process.stderr.write(`serve: ${tls.message}\n`);
+    process.exit(2);
+  }
+  if (!isLoopback(host) && !tls.value) {
+    // Tokens and PINs must not cross a network in clear.
+    process.stderr.write(`serve: --host ${host} reaches other machines: give --tls-cert FILE and --tls-key FILE, so that the token and the PINs do not cross the network in clear\n`);
+    process.exit(2);
+  }
   const say = (line: string) => process.stderr.write(`serve: ${line}\n`);
 
   // Only the default folder is made: a --db in a folder that does not exist is refused (a typo).
@@ -65,8 +104,8 @@ async function main(): Promise<void> {
 
   const server = await startWebServer({
     rendererDir: join(ROOT, 'out', 'renderer'),
-    dispatch: terminal.dispatch,
-    subscribe: terminal.subscribe,
+    openScreen: () => terminal.openScreen('ws'),
+    ...(tls.value ? { tls: tls.value } : {}),
     host,
     port: Number(portText),
     log: say,

@@ -1,27 +1,39 @@
 /**
- * The terminal as a local web server (`npm run serve`): the built renderer over HTTP and
- * the contract over one WebSocket, for a browser on this machine (or, with `--host`, on the
- * floor's network). A random token made at launch is required on every request: the first
- * page load carries it as `?token=`, which sets an HttpOnly, SameSite=Strict cookie for
- * the page's assets and socket; anything without it gets 401. The socket also refuses a
- * foreign Origin. No logic here: requests go to the same dispatch as Electron's IPC.
+ * The terminal as a local web server (`npm run serve`): the built renderer over HTTP (HTTPS
+ * with a certificate) and the contract over one WebSocket per screen, for a browser on this
+ * machine (or, with `--host`, on the floor's network). A random token made at launch is
+ * required on every request: the first page load carries it as `?token=`, which sets an
+ * HttpOnly, SameSite=Strict cookie for the page's assets and socket; anything without it gets
+ * 401. The socket also refuses a foreign Origin. The token lets a browser reach the terminal;
+ * each socket is then its own screen, where a person signs in with his PIN before he can act
+ * (app/terminal/screens.ts). No logic here: requests go to the same dispatch as Electron's IPC.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { PushEvents, PushName } from '../contract/handlers';
+import type { PushName } from '../contract/handlers';
 import { idOf, MAX_REQUEST_BYTES, parseRequest, type ServerMessage } from '../contract/wire';
-import type { Dispatch } from '../terminal/dispatch';
+import type { Result } from '../domain/result';
+
+/** One socket's screen (app/terminal/terminal.ts `ScreenLink`). */
+export interface WebScreen {
+  readonly label: string;
+  request(name: string, args: unknown): Promise<Result<unknown>>;
+  onPush(listener: (name: PushName, payload: unknown) => void): () => void;
+  close(): void;
+}
 
 export interface WebServerOptions {
   /** Folder of the built renderer (index.html and assets/). */
   readonly rendererDir: string;
-  readonly dispatch: Dispatch;
-  /** Subscribes to pushed events; returns the unsubscribe function. */
-  readonly subscribe: <E extends PushName>(name: E, listener: (payload: PushEvents[E]) => void) => () => void;
+  /** A new screen for each socket. */
+  readonly openScreen: () => WebScreen;
+  /** Serve HTTPS with this certificate and key (PEM); plain HTTP without. */
+  readonly tls?: { readonly cert: Buffer | string; readonly key: Buffer | string };
   /** 127.0.0.1 unless the operator asks for another interface. */
   readonly host?: string;
   /** 0 picks a free port. */
@@ -57,6 +69,12 @@ const TYPES: Readonly<Record<string, string>> = {
 const CONTENT_SECURITY_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; " +
   "base-uri 'none'; form-action 'none'; object-src 'none'; frame-ancestors 'none'";
+
+/** True for an address only this machine reaches. */
+export function isLoopback(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
 
 function sameToken(given: string | null | undefined, token: string): boolean {
   if (!given) return false;
@@ -106,7 +124,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     res.end(head ? undefined : body);
   }
 
-  const server = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       securityHeaders(res);
       const url = new URL(req.url ?? '/', 'http://terminal.invalid');
@@ -156,7 +174,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (!res.headersSent) res.statusCode = 500;
       res.end();
     });
-  });
+  };
+  const server: Server = options.tls ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) : createServer(onRequest);
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_BYTES });
 
@@ -181,8 +200,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   wss.on('connection', (ws: WebSocket) => {
     sockets.add(ws);
-    ws.on('close', () => sockets.delete(ws));
-    ws.on('error', () => sockets.delete(ws));
+    // Each socket is one screen, with its own sign-ins; it hears every view and its own session.
+    const screen = options.openScreen();
+    const stopPushes = screen.onPush((name, payload) => send(ws, { t: 'push', name, payload }));
+    const gone = () => {
+      if (!sockets.delete(ws)) return;
+      stopPushes();
+      screen.close();
+    };
+    ws.on('close', gone);
+    ws.on('error', gone);
     ws.on('message', (data, isBinary) => {
       if (isBinary) {
         // The protocol is one JSON text per message: a binary frame cannot carry a request
@@ -200,13 +227,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         return;
       }
       const { id, name, args } = parsed.value;
-      void options.dispatch(name, args).then((result) => send(ws, { t: 'res', id, result }));
+      void screen.request(name, args).then((result) => send(ws, { t: 'res', id, result }));
     });
-  });
-
-  const unsubscribe = options.subscribe('view', (payload) => {
-    const text = JSON.stringify({ t: 'push', name: 'view', payload } satisfies ServerMessage);
-    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
   });
 
   const host = options.host ?? '127.0.0.1';
@@ -220,11 +242,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const port = (server.address() as AddressInfo).port;
   const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   return {
-    url: `http://${shownHost}:${port}/?token=${token}`,
+    url: `${options.tls ? 'https' : 'http'}://${shownHost}:${port}/?token=${token}`,
     port,
     token,
     async close() {
-      unsubscribe();
+      // Each socket's screen is closed (its people signed out) as its close event comes.
       for (const ws of sockets) ws.terminate();
       wss.close();
       await new Promise<void>((ok) => server.close(() => ok()));

@@ -10,7 +10,8 @@
  */
 import { SerialShoeSimulator } from '../../hardware/sim/serial-shoe-sim';
 import { PtyPair } from '../../hardware/sim/pty-pair';
-import { buildScreen, dealOrder, dragonHand, launchBrowser, startServe } from '../../test/e2e/harness';
+import { buildScreen, dealerSignIn, dealOrder, dragonHand, launchBrowser, startServe } from '../../test/e2e/harness';
+import { STAFF } from '../../test/support/staff';
 import { percentile, type BenchSection } from '../section';
 
 const now = () => performance.timeOrigin + performance.now();
@@ -36,8 +37,7 @@ export const section: BenchSection = {
     try {
       const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
       await page.goto(served.url);
-      await page.fill('[data-testid=dealer-name]', 'Bench');
-      await page.click('[data-testid=dealer-on]');
+      await dealerSignIn(page, STAFF.dealer);
       for (const seat of [1, 2]) {
         await page.click(`.felt [data-seat="${seat}"]`);
         await page.fill('[data-testid=player-name]', `P${seat}`);

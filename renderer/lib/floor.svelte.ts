@@ -1,30 +1,39 @@
 /**
- * The floor manager's panel on this screen: who is signing (remembered until the page is
- * closed), the reason typed for the next action, the tab shown, the recalled hands and the
- * hand being replayed. Every action is one contract request; the terminal decides whether it
- * is allowed and says why not. Actions that throw play away (a foul, a void) ask first.
+ * The floor's panel on this screen: the reason typed for the next action, the tab shown, the
+ * recalled hands, the hand being replayed and the access log. Every floor action is one
+ * contract request signed with a floor person's staff id and PIN, asked for at the moment of
+ * use by the PIN dialog (and a second floor person's when the view says the two-person rule
+ * applies); the terminal decides whether it is allowed and says why not. Reading the history
+ * (recall, replay, access log) needs a floor person or an auditor signed in on this screen;
+ * closing the panel signs them out.
  */
-import type { FloorAction, RecallView, ReplayView } from '../../app/contract/floor';
-import { COMPASS, type IrregularityView, type Row, type SeatNumber, type TerminalView } from '../../app/contract/view';
+import type { AccessLogView, FloorAction, RecallView, ReplayView } from '../../app/contract/floor';
+import { COMPASS, type AlertView, type IrregularityView, type Row, type SeatNumber, type TerminalView } from '../../app/contract/view';
 import type { Card } from '../../app/domain/cards';
-import type { Translator } from '../i18n/translate';
+import type { Credential } from '../../app/contract/fields';
+import type { Params, Translator } from '../i18n/translate';
+import { reasonText } from '../i18n/reason';
 import { seatWords } from './actions';
-import type { TerminalStore } from './terminal.svelte';
+import type { FloorSignature, TerminalStore } from './terminal.svelte';
 
-export type FloorTab = 'hand' | 'alerts' | 'recall';
-export const FLOOR_TABS: readonly FloorTab[] = ['hand', 'alerts', 'recall'];
+export type FloorTab = 'hand' | 'alerts' | 'recall' | 'access';
+export const FLOOR_TABS: readonly FloorTab[] = ['hand', 'alerts', 'recall', 'access'];
+/** The tabs that read the table's history: a floor person or an auditor signs in first. */
+export const READING_TABS: readonly FloorTab[] = ['recall', 'access'];
+/** What a person signs in for to read the history on this screen. */
+export const READING_PURPOSES = ['floor-action', 'audit'] as const;
+export type ReadingPurpose = (typeof READING_PURPOSES)[number];
 
 export class FloorDesk {
   open: boolean = $state(false);
   tab: FloorTab = $state('hand');
-  /** The floor manager's name: kept for this screen's session (until the page closes). */
-  name: string = $state('');
   /** The reason for the next action; cleared once an action is recorded. */
   reason: string = $state('');
   /** Optional notes typed per alert, by alert id. */
   notes: Record<number, string> = $state({});
   recall: RecallView | null = $state(null);
   replay: ReplayView | null = $state(null);
+  accessLog: AccessLogView | null = $state(null);
   /** The replay step shown (0-based). */
   step: number = $state(0);
   /** The seat whose hand the floor is entering by touch. */
@@ -32,7 +41,16 @@ export class FloorDesk {
 
   constructor(private readonly terminal: TerminalStore) {}
 
-  /** Opens the panel, on the current hand unless told otherwise; the recall tab loads the table's last hands. */
+  /** The floor person or auditor signed in on this screen to read the history, or null. */
+  reader(): ReturnType<TerminalStore['signedIn']> {
+    for (const p of READING_PURPOSES) {
+      const person = this.terminal.signedIn(p);
+      if (person) return person;
+    }
+    return null;
+  }
+
+  /** Opens the panel, on the current hand unless told otherwise; a reading tab loads what it shows. */
   show(tab: FloorTab = 'hand'): void {
     this.open = true;
     this.select(tab);
@@ -40,7 +58,14 @@ export class FloorDesk {
 
   select(tab: FloorTab): void {
     this.tab = tab;
-    if (tab === 'recall' && this.replay === null) void this.loadRecall();
+    this.load();
+  }
+
+  /** Loads what the open tab reads, when someone may read it here. */
+  private load(): void {
+    if (!this.reader()) return;
+    if (this.tab === 'recall' && this.replay === null) void this.loadRecall();
+    if (this.tab === 'access') void this.loadAccessLog();
   }
 
   /** Escape: closes the innermost thing open (hand entry, replay, then the panel). */
@@ -50,89 +75,109 @@ export class FloorDesk {
     else this.close();
   }
 
+  /** Closes the panel; whoever signed in here to read the history is signed out. */
   close(): void {
     this.open = false;
     this.replay = null;
+    this.recall = null;
+    this.accessLog = null;
     this.replaceSeat = null;
+    for (const purpose of READING_PURPOSES) if (this.terminal.signedIn(purpose)) void this.terminal.run('signOut', { purpose });
   }
 
-  /** Name and reason as sent: the terminal refuses either when it is missing. */
-  private signed(): { floor: string; reason: string } {
-    return { floor: this.name.trim(), reason: this.reason.trim() };
-  }
-
-  /** A question is only worth asking when the action is signed and has a reason. */
-  private signedAndReasoned(): boolean {
-    const s = this.signed();
-    return s.floor !== '' && s.reason !== '';
-  }
-
-  private async recorded(done: Promise<boolean>): Promise<boolean> {
-    const ok = await done;
-    if (ok) this.reason = '';
+  /** Signs a floor person (`floor-action`) or an auditor (`audit`) in on this screen to read the history. */
+  async signIn(person: Credential, purpose: ReadingPurpose): Promise<boolean> {
+    const ok = await this.terminal.run('signIn', { person, purpose });
+    if (ok) this.load();
     return ok;
+  }
+
+  /** The reason as the PIN dialog edits it (the same field as the panel's). */
+  private readonly reasonText = { label: 'floor.reason', get: () => this.reason, set: (v: string) => (this.reason = v) };
+
+  /** Asks for a floor person's PIN, then sends; a recorded action clears the reason. */
+  private sign(request: 'floorCorrection' | 'voidHand', question: string, params: Params, confirmLabel: string, danger: boolean,
+    send: (s: FloorSignature) => Promise<boolean>, second?: () => boolean): void {
+    this.terminal.askPin({
+      request, question, params, confirmLabel, danger, text: this.reasonText,
+      ...(second ? { second } : {}),
+      send: async (s) => {
+        const ok = await send(s);
+        if (ok) this.reason = '';
+        return ok;
+      },
+    });
   }
 
   /** One correction on the hand shown (`handId` also lets a note reach a hand already over). */
-  correct(action: FloorAction, handId?: string): Promise<boolean> {
-    return this.recorded(this.terminal.run('floorCorrection', { ...this.signed(), action, ...(handId !== undefined ? { handId } : {}) }));
+  private correct(floor: Credential, action: FloorAction, handId?: string): Promise<boolean> {
+    return this.terminal.run('floorCorrection', { floor, reason: this.reason.trim(), action, ...(handId !== undefined ? { handId } : {}) });
   }
 
-  /** The card stands as it was shown. */
-  accept(irregularity: IrregularityView): Promise<boolean> {
-    return this.correct({ kind: 'resolve-irregularity', irregularity: irregularity.id, ruling: 'accept' });
+  /** The card stands as it was shown (signed with a floor PIN). */
+  accept(t: Translator, view: TerminalView, irregularity: IrregularityView): void {
+    const action: FloorAction = { kind: 'resolve-irregularity', irregularity: irregularity.id, ruling: 'accept' };
+    this.sign('floorCorrection', 'confirm.floorAccept', { ...seatWords(t, view, irregularity.seat), id: irregularity.id }, 'action.floorAccept', false, (s) => this.correct(s.floor, action));
   }
 
-  /** Rules the irregular seat's hand fouled (asks first). */
+  /** Rules the irregular seat's hand fouled (signed with a floor PIN). */
   foulIrregular(t: Translator, view: TerminalView, irregularity: IrregularityView): void {
     const action: FloorAction = { kind: 'resolve-irregularity', irregularity: irregularity.id, ruling: 'foul-seat' };
-    this.askOrSend('confirm.floorFoulIrregular', { ...seatWords(t, view, irregularity.seat), id: irregularity.id }, 'action.floorFoulSeat', () => this.correct(action));
+    this.sign('floorCorrection', 'confirm.floorFoulIrregular', { ...seatWords(t, view, irregularity.seat), id: irregularity.id }, 'action.floorFoulSeat', true, (s) => this.correct(s.floor, action));
   }
 
-  /** Rules a seat's hand fouled without an irregularity (asks first). */
+  /** Rules a seat's hand fouled without an irregularity (signed with a floor PIN). */
   foulSeat(t: Translator, view: TerminalView, seat: SeatNumber): void {
-    this.askOrSend('confirm.floorFoul', seatWords(t, view, seat), 'action.floorFoulSeat', () => this.correct({ kind: 'foul-seat', seat }));
+    this.sign('floorCorrection', 'confirm.floorFoul', seatWords(t, view, seat), 'action.floorFoulSeat', true, (s) => this.correct(s.floor, { kind: 'foul-seat', seat }));
   }
 
-  /** The seat's hand as the floor establishes it (entered by touch). */
-  async replaceHand(seat: SeatNumber, rows: Readonly<Record<Row, readonly Card[]>>): Promise<boolean> {
-    const ok = await this.correct({ kind: 'replace-hand', seat, front: [...rows.front], middle: [...rows.middle], back: [...rows.back] });
-    if (ok) this.replaceSeat = null;
-    return ok;
+  /** The seat's hand as the floor establishes it (entered by touch), signed with a floor PIN. */
+  replaceHand(t: Translator, view: TerminalView, seat: SeatNumber, rows: Readonly<Record<Row, readonly Card[]>>): void {
+    const action: FloorAction = { kind: 'replace-hand', seat, front: [...rows.front], middle: [...rows.middle], back: [...rows.back] };
+    this.sign('floorCorrection', 'confirm.floorReplace', seatWords(t, view, seat), 'action.floorReplaceHand', false, async (s) => {
+      const ok = await this.correct(s.floor, action);
+      if (ok) this.replaceSeat = null;
+      return ok;
+    });
   }
 
-  /** The reason, recorded as a note on the hand shown. */
-  note(handId: string): Promise<boolean> {
-    return this.correct({ kind: 'note' }, handId);
-  }
-
-  /** Voids the current hand (asks first: the hand's play is thrown away). */
-  voidHand(t: Translator, view: TerminalView): void {
-    const hand = view.hand;
-    if (!hand) return;
-    this.askOrSend(
-      'confirm.voidHand',
-      { number: hand.number, seat: hand.button, compass: t.t(`compass.${COMPASS[hand.button]}`) },
-      'action.voidHand',
-      () => this.recorded(this.terminal.run('voidHand', this.signed())),
-    );
+  /** The reason, recorded as a note on the hand shown (signed with a floor PIN). */
+  note(handId: string, number: number): void {
+    this.sign('floorCorrection', 'confirm.floorNote', { number }, 'action.floorNote', false, (s) => this.correct(s.floor, { kind: 'note' }, handId));
   }
 
   /**
-   * Acknowledges an alert in the floor manager's name, with the note typed for it. The list's
-   * buttons are one double-tap family (like the alert strip's): when an alert goes, the next
-   * one moves under the finger, and the second tap of a double tap must not take it.
+   * Voids the current hand, signed with a floor PIN; once a payment is made (the view's
+   * `voidNeedsSecondFloor`) a second floor person signs too and the chips paid go back.
    */
-  async acknowledge(alertId: number): Promise<boolean> {
-    const note = (this.notes[alertId] ?? '').trim();
-    const ok = await this.terminal.run('floorAcknowledgeAlert', { id: alertId, floor: this.name.trim(), ...(note ? { note } : {}) }, { family: 'floor-alerts' });
-    if (ok) delete this.notes[alertId];
-    return ok;
+  voidHand(t: Translator, view: TerminalView): void {
+    const hand = view.hand;
+    if (!hand) return;
+    const paid = hand.voidNeedsSecondFloor;
+    this.sign(
+      'voidHand', paid ? 'confirm.voidHandPaid' : 'confirm.voidHand',
+      { number: hand.number, seat: hand.button, compass: t.t(`compass.${COMPASS[hand.button]}`) },
+      'action.voidHand', true,
+      (s) => this.terminal.run('voidHand', { floor: s.floor, ...(s.second ? { second: s.second } : {}), reason: this.reason.trim() }),
+      () => this.terminal.view?.hand?.voidNeedsSecondFloor ?? false,
+    );
+  }
+
+  /** Acknowledges an alert in a floor person's name (his PIN), with the note typed for it. */
+  acknowledge(t: Translator, alert: AlertView): void {
+    this.terminal.askPin(acknowledgeAsk(this.terminal, t, alert, {
+      label: 'floor.ackNote', get: () => this.notes[alert.id] ?? '', set: (v) => (this.notes[alert.id] = v),
+    }, () => delete this.notes[alert.id]));
   }
 
   async loadRecall(): Promise<void> {
     const r = await this.terminal.query('recall', {});
     if (r.ok) this.recall = r.value;
+  }
+
+  async loadAccessLog(): Promise<void> {
+    const r = await this.terminal.query('accessLog', {});
+    if (r.ok) this.accessLog = r.value;
   }
 
   /** Loads one hand's steps and shows the first. */
@@ -148,20 +193,31 @@ export class FloorDesk {
     if (!this.replay) return;
     this.step = Math.max(0, Math.min(this.replay.steps.length - 1, index));
   }
-
-  /** Asks before a signed action; an unsigned one goes straight to the terminal's refusal. */
-  private askOrSend(question: string, params: Record<string, string | number>, confirmLabel: string, run: () => Promise<unknown>): void {
-    if (!this.signedAndReasoned()) {
-      void run();
-      return;
-    }
-    const s = this.signed();
-    this.terminal.ask(question, { ...params, floor: s.floor, reason: s.reason }, confirmLabel, run);
-  }
 }
 
-/** How many things wait for the floor: irregularity alerts not yet acknowledged (a hand
- *  irregularity waiting for a ruling, a scanned card that was not the seat's). */
+/**
+ * The PIN dialog's request for a floor person to acknowledge `alert` (from the floor panel or
+ * from the dealer's alert strip, where the floor's alerts are cleared), with its note.
+ */
+export function acknowledgeAsk(terminal: TerminalStore, t: Translator, alert: AlertView,
+  note: { label: string; get: () => string; set: (v: string) => void }, done: () => void = () => {}) {
+  return {
+    request: 'floorAcknowledgeAlert' as const,
+    question: 'confirm.floorAcknowledge',
+    params: { id: alert.id, message: reasonText(t, { code: alert.code, message: alert.message }) },
+    confirmLabel: 'action.acknowledge',
+    danger: false,
+    text: note,
+    send: async (s: FloorSignature) => {
+      const ok = await terminal.run('floorAcknowledgeAlert', { id: alert.id, floor: s.floor, ...(s.text ? { note: s.text } : {}) });
+      if (ok) done();
+      return ok;
+    },
+  };
+}
+
+/** How many things wait for the floor: the alerts only the floor clears (a hand irregularity
+ *  waiting for a ruling, a scanned card that was not the seat's, damage to the record). */
 export function floorWaiting(view: TerminalView): number {
-  return view.alerts.filter((a) => a.kind === 'irregularity').length;
+  return view.alerts.filter((a) => a.clearedBy === 'floor').length;
 }

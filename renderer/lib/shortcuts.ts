@@ -62,6 +62,11 @@ export function handleShortcut(event: KeyboardEvent, terminal: TerminalStore, t:
     if (action === 'escape') terminal.cancelPending();
     return action === 'escape';
   }
+  if (terminal.pinAsk) {
+    // The PIN dialog is open over everything: Escape cancels it, no other key acts behind it.
+    if (action === 'escape') terminal.cancelPin();
+    return action === 'escape';
+  }
   if (!terminal.floor.open && (terminal.tapSeat !== null || terminal.naturalSeat !== null)) {
     // A dialog of the dealer's is open (a hand entered by touch, a natural being picked): the
     // screen behind it must not act on keys; Escape closes the dialog.
@@ -137,7 +142,8 @@ export function handleShortcut(event: KeyboardEvent, terminal: TerminalStore, t:
       terminal.tapSeat = seat;
       return true;
     case 'acknowledge': {
-      const first = view.alerts[0];
+      // The dealer's key clears only what the view says the dealer clears; the floor's alerts wait for a floor PIN.
+      const first = view.alerts.find((a) => a.clearedBy === 'dealer');
       if (!first) return false;
       void terminal.run('acknowledgeAlert', { id: first.id });
       return true;

@@ -1,14 +1,52 @@
 /**
- * The screen's state: the last view pushed by the terminal, the link, and what the dealer
- * is doing on this screen (selected seat, open dialog, last refusal). Every action goes
- * through `run`, which sends one contract request; a refusal is kept to be shown in words.
- * No game rule here: what is allowed is decided by the services.
+ * The screen's state: the last view pushed by the terminal, who is signed in on this screen
+ * (the `session` the terminal pushes to it), the link, and what the dealer is doing on this
+ * screen (selected seat, open dialog, last refusal). Every action goes through `run`, which
+ * sends one contract request; a refusal is kept to be shown in words. No game rule here: what
+ * is allowed, and who may do it, is decided by the terminal.
+ *
+ * A PIN is never kept here: it travels in the arguments of the one request it signs, and the
+ * double-tap bookkeeping keys a request by its arguments without any `pin`.
  */
 import type { Client } from '../../app/contract/client';
-import type { RequestArgs, RequestName, RequestReply } from '../../app/contract/handlers';
+import type { Credential } from '../../app/contract/fields';
+import { REQUESTS, type RequestArgs, type RequestName, type RequestReply } from '../../app/contract/handlers';
+import type { SessionView } from '../../app/contract/session';
 import type { Reason, SeatNumber, TerminalView } from '../../app/contract/view';
 import type { Params } from '../i18n/translate';
 import { FloorDesk } from './floor.svelte';
+
+/** The requests whose reply is the screen's state or who is signed in on it (what `run` sends). */
+export type ActionName = {
+  [K in RequestName]: (typeof REQUESTS)[K]['reply'] extends 'view' | 'session' ? K : never;
+}[RequestName];
+
+/** The credentials a floor action is signed with, as typed into the PIN dialog. */
+export interface FloorSignature {
+  readonly floor: Credential;
+  /** The second floor person (the two-person rule), when the dialog asked for one. */
+  readonly second?: Credential;
+  /** The dialog's text (a reason or a note), trimmed. */
+  readonly text?: string;
+}
+
+/** A floor action waiting for a floor person's staff id and PIN (the PIN dialog). */
+export interface PinAsk {
+  /** The request it signs: its refusals show in the dialog. */
+  readonly request: ActionName;
+  /** Message key of what is about to be done; `params` fill it. */
+  readonly question: string;
+  readonly params: Params;
+  /** Message key of the confirming button. */
+  readonly confirmLabel: string;
+  readonly danger: boolean;
+  /** Whether a second floor person must sign too, as the view says now (read while the dialog is open). */
+  readonly second?: () => boolean;
+  /** A text the action carries, edited in the dialog: its label key and where it is kept. */
+  readonly text?: { readonly label: string; readonly get: () => string; readonly set: (value: string) => void };
+  /** Sends the request signed with these; resolves whether the terminal recorded it. */
+  readonly send: (signed: FloorSignature) => Promise<boolean>;
+}
 
 /** A refusal from the terminal, tied to the request (and seat) it answered. */
 export interface Refusal {
@@ -36,8 +74,9 @@ export interface PendingConfirm {
  */
 export const DOUBLE_TAP_MS = 800;
 
+/** A request's key for double taps: its name and arguments, never a PIN they carry. */
 function actionKey(name: RequestName, args: unknown, family: string | undefined): string {
-  return family ?? `${name} ${JSON.stringify(args)}`;
+  return family ?? `${name} ${JSON.stringify(args, (key, value: unknown) => (key === 'pin' ? undefined : value))}`;
 }
 
 export interface TerminalStoreOptions {
@@ -47,6 +86,8 @@ export interface TerminalStoreOptions {
 
 export class TerminalStore {
   view: TerminalView | null = $state(null);
+  /** Who is signed in on this screen (null until the terminal has said). */
+  session: SessionView | null = $state(null);
   link: boolean = $state(false);
   /**
    * The link is down because the terminal refuses this page's token (`npm run serve` was
@@ -61,6 +102,8 @@ export class TerminalStore {
   tapSeat: SeatNumber | null = $state(null);
   /** The seat whose declared natural is being picked. */
   naturalSeat: SeatNumber | null = $state(null);
+  /** The floor action waiting for a floor person's PIN. */
+  pinAsk: PinAsk | null = $state.raw(null);
   /** The floor manager's panel on this screen. */
   readonly floor: FloorDesk = new FloorDesk(this);
 
@@ -80,6 +123,9 @@ export class TerminalStore {
       client.on('view', (view) => {
         this.view = view;
       }),
+      client.on('session', (session) => {
+        this.session = session;
+      }),
       client.onLink((up) => {
         this.link = up;
         if (up) void this.refresh();
@@ -90,37 +136,51 @@ export class TerminalStore {
     );
   }
 
-  /** Asks for the whole state again (after connecting or reconnecting). */
+  /** Asks for the whole state and this screen's sign-ins again (after connecting or reconnecting). */
   async refresh(): Promise<void> {
-    const r = await this.client.send('snapshot', {});
-    if (r.ok) this.view = r.value;
+    await Promise.all([
+      this.client.send('snapshot', {}).then((r) => {
+        if (r.ok) this.view = r.value;
+      }),
+      this.client.send('session', {}).then((r) => {
+        if (r.ok) this.session = r.value;
+      }),
+    ]);
+  }
+
+  /** The person signed in on this screen for `purpose`, or null. */
+  signedIn(purpose: string): SessionView['people'][number] | null {
+    return this.session?.people.find((p) => p.purpose === purpose) ?? null;
   }
 
   /**
-   * Sends one request. On success the returned view replaces the current one and any
-   * refusal is cleared; on refusal the reason is kept for the screen. Returns whether it
-   * went through. A double tap does not send twice: the same action while the first is in
-   * flight waits for it, and the same action again within {@link DOUBLE_TAP_MS} of its
-   * success is dropped (the terminal would refuse it, confusingly, as already done).
+   * Sends one request. On success the reply (the view, or who is signed in on this screen, as
+   * the request table says) replaces the current one and any refusal is cleared; on refusal
+   * the reason is kept for the screen. Returns whether it went through. A double tap does not
+   * send twice: the same action while the first is in flight waits for it, and the same action
+   * again within {@link DOUBLE_TAP_MS} of its success is dropped (the terminal would refuse it,
+   * confusingly, as already done); a request signed with a PIN typed for it is never dropped.
    * `family` makes requests with different arguments count as the same action (a list whose
    * next entry moves under the finger when the first is done: the alerts).
    */
-  run<K extends RequestName>(name: K, args: RequestArgs<K>, options: { family?: string } = {}): Promise<boolean> {
+  run<K extends ActionName>(name: K, args: RequestArgs<K>, options: { family?: string } = {}): Promise<boolean> {
     const key = actionKey(name, args, options.family);
     const flying = this.inFlight.get(key);
     if (flying) return flying.done;
-    if (this.lastDone && this.lastDone.key === key && this.now() - this.lastDone.at < DOUBLE_TAP_MS) return Promise.resolve(true);
+    const typedPin = ['signs-in', 'pin'].includes(REQUESTS[name].access.kind);
+    if (!typedPin && this.lastDone && this.lastDone.key === key && this.now() - this.lastDone.at < DOUBLE_TAP_MS) return Promise.resolve(true);
     const done = this.send(name, args, key);
     this.inFlight.set(key, { name, done });
     this.busy = name;
     return done;
   }
 
-  private async send<K extends RequestName>(name: K, args: RequestArgs<K>, key: string): Promise<boolean> {
+  private async send<K extends ActionName>(name: K, args: RequestArgs<K>, key: string): Promise<boolean> {
     try {
       const r = await this.client.send(name, args);
       if (r.ok) {
-        this.view = r.value as TerminalView;
+        if (REQUESTS[name].reply === 'session') this.session = r.value as SessionView;
+        else this.view = r.value as TerminalView;
         this.refusal = null;
         this.lastDone = { key, at: this.now() };
         return true;
@@ -166,6 +226,26 @@ export class TerminalStore {
 
   cancelPending(): void {
     this.confirm = null;
+  }
+
+  /** Opens the PIN dialog for a floor action. */
+  askPin(ask: PinAsk): void {
+    if (this.refusal?.request === ask.request) this.refusal = null;
+    this.pinAsk = ask;
+  }
+
+  /** Sends the open floor action signed with these; the dialog closes once it is recorded. */
+  async signPending(signed: FloorSignature): Promise<boolean> {
+    const ask = this.pinAsk;
+    if (!ask) return false;
+    const ok = await ask.send(signed);
+    if (ok && this.pinAsk === ask) this.pinAsk = null;
+    return ok;
+  }
+
+  cancelPin(): void {
+    if (this.pinAsk && this.refusal?.request === this.pinAsk.request) this.refusal = null;
+    this.pinAsk = null;
   }
 
   dismissRefusal(): void {

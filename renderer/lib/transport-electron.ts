@@ -18,7 +18,12 @@ export function createBridgeTransport(bridge: TerminalBridge): Transport {
       }
     },
     onPush(listener) {
-      return bridge.onView((view) => listener('view', view));
+      const offView = bridge.onView((view) => listener('view', view));
+      const offSession = bridge.onSession((session) => listener('session', session));
+      return () => {
+        offView();
+        offSession();
+      };
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
- * End-to-end harness: `npm run serve` as a real process on a temporary database, the shoe
- * simulator and a scanner on socat pseudo-terminals, and Debian's chromium driven by
- * playwright-core. Only processes started here are ended, by their ids.
+ * End-to-end harness: `npm run serve` as a real process on a temporary database that holds the
+ * test staff (test/support/staff.ts) before the terminal first opens it, the shoe simulator
+ * and a scanner on socat pseudo-terminals, and Debian's chromium driven by playwright-core.
+ * Only processes started here are ended, by their ids.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { makeCard, type Card } from '../../app/domain/cards';
 import { PtyPair } from '../../hardware/sim/pty-pair';
 import { SerialShoeSimulator } from '../../hardware/sim/serial-shoe-sim';
+import { databaseWithStaff, type TestPerson } from '../support/staff';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const ROOT = join(HERE, '..', '..');
@@ -36,10 +38,16 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-/** Starts `npm run serve` with these terminal flags on a fresh database; resolves with its URL. */
-export async function startServe(flags: readonly string[]): Promise<Served> {
+/**
+ * Starts `npm run serve` with these terminal flags on a fresh database holding the test staff
+ * (`STAFF`; `staff: false` leaves it to the terminal to make, with nobody on it); resolves
+ * with its URL.
+ */
+export async function startServe(flags: readonly string[], options: { staff?: boolean } = {}): Promise<Served> {
   const dir = mkdtempSync(join(tmpdir(), 'cpt-e2e-'));
-  const child: ChildProcess = spawn('npm', ['run', '--silent', 'serve', '--', '--db', join(dir, 'terminal.db'), '--port', '0', '--no-build', ...flags], {
+  const db = join(dir, 'terminal.db');
+  if (options.staff !== false) databaseWithStaff(db);
+  const child: ChildProcess = spawn('npm', ['run', '--silent', 'serve', '--', '--db', db, '--port', '0', '--no-build', ...flags], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -162,6 +170,34 @@ export async function tapSet(page: Page, seat: number, set: { front: Card[]; mid
   }
   await dialog.locator('[data-testid=tap-submit]').click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/** Types a staff id and a PIN (on the screen's keypad, as a finger would) into a sign-in form or the PIN dialog. */
+export async function typeCredential(page: Page, scope: string, idField: string, pad: string, who: Pick<TestPerson, 'staffId' | 'pin'>): Promise<void> {
+  await page.fill(`${scope} [data-testid=${idField}]`, who.staffId);
+  for (const digit of who.pin) await page.click(`${scope} [data-testid=${pad}] [data-testid=${pad}-key][data-key="${digit}"]`);
+}
+
+/** The dealer signs in on this screen with his staff id and PIN and takes the box. */
+export async function dealerSignIn(page: Page, who: Pick<TestPerson, 'staffId' | 'pin'>): Promise<void> {
+  await typeCredential(page, '[data-testid=dealer-sign-in]', 'dealer-staff-id', 'dealer-pin', who);
+  await page.click('[data-testid=dealer-on]');
+  await page.waitForSelector(`[data-testid=session-person][data-purpose=take-box][data-staff="${who.staffId}"]`);
+}
+
+/** Signs the open PIN dialog with a floor person's staff id and PIN. */
+export async function signPin(page: Page, who: Pick<TestPerson, 'staffId' | 'pin'>, second?: Pick<TestPerson, 'staffId' | 'pin'>): Promise<void> {
+  await typeCredential(page, '[data-testid=pin-dialog] [data-testid=pin-first]', 'pin-staff-id', 'pin-pin', who);
+  if (second) await typeCredential(page, '[data-testid=pin-dialog] [data-testid=pin-second]', 'pin-second-staff-id', 'pin-second-pin', second);
+  await page.click('[data-testid=pin-confirm]');
+}
+
+/** The buttons and inputs inside `selector` smaller than a 44 px touch target, with their size. */
+export function smallTargets(page: Page, selector: string): Promise<string[]> {
+  return page.locator(`${selector} button, ${selector} input`).evaluateAll((els) => els.flatMap((e) => {
+    const r = e.getBoundingClientRect();
+    return Math.min(r.width, r.height) < 44 ? [`${(e as HTMLElement).dataset.testid ?? e.tagName}: ${Math.round(r.width)}x${Math.round(r.height)}px`] : [];
+  }));
 }
 
 /** The deal counts shown on the four seats. */

@@ -1,23 +1,30 @@
-// End to end: `npm run serve` (a real process, real SQLite, real TableService) with the shoe
-// simulator on one socat pseudo-terminal (framed format) and a scanner on another (lines),
-// driven through Debian's chromium by playwright-core. One table, hand after hand:
+// End to end: `npm run serve` (a real process, real SQLite, real TableService, a database that
+// holds the test staff before the terminal opens it) with the shoe simulator on one socat
+// pseudo-terminal (framed format) and a scanner on another (lines), driven through Debian's
+// chromium by playwright-core. One table, hand after hand:
+//   0. nobody can act until signed in; the dealer's wrong PIN is refused in words; he signs in
+//      with his staff id and PIN (and again after a reload);
 //   1. a full hand from shuffle to paid out, one seat scanned, the others tapped, one foul;
 //   2. a surrender refused for lack of chips then one accepted; a true and a false natural;
 //   3. a misdeal from a card read twice (the button stays);
 //   4. the redeal, with the shoe unplugged mid-deal and plugged back in; then a scanned card
 //      that is not the seat's (a card of the dead hand), refused at once and raised for the floor;
-//   5. the floor fouls that seat and the hand settles and pays;
+//   5. a floor person rules on the dealer's screen with her PIN (a wrong one first, refused in
+//      words): she fouls that seat and the hand settles and pays;
 //   6. the floor voids the next hand with its reason (the button stays);
-//   7. the floor recalls the table's hands and replays an earlier one step by step.
+//   7. a floor person signs in to read: the recall, a replay step by step, and the access log
+//      (the wrong PINs recorded); closing the panel signs her out;
+//   8. a hand voided after a payment: two floor people sign, the dealer moves the chips back.
 // Screenshots of the key screens go to test/e2e/screenshots/.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { rankOf, suitOf, SUIT_SYMBOLS, type Card } from '../../app/domain/cards';
 import type { PtyPair } from '../../hardware/sim/pty-pair';
 import { SerialShoeSimulator } from '../../hardware/sim/serial-shoe-sim';
+import { STAFF } from '../support/staff';
 import {
-  buildScreen, confirm, dealCounts, dealOrder, dragonHand, fouledSet, launchBrowser, phase, screenshot, selectSeat, simulatedDevice,
-  startServe, tapSet, validSet, type Served,
+  buildScreen, confirm, dealCounts, dealerSignIn, dealOrder, dragonHand, fouledSet, launchBrowser, phase, screenshot, selectSeat, signPin, simulatedDevice,
+  smallTargets, startServe, tapSet, typeCredential, validSet, type Served,
 } from './harness';
 
 let served: Served;
@@ -91,10 +98,41 @@ describe('dealer terminal in a browser', () => {
     expect(await page.locator('.felt [data-seat] .compass').allInnerTexts()).toEqual(['North', 'East', 'South', 'West']);
   });
 
-  it('signs the dealer on and seats four players', async () => {
-    await page.fill('[data-testid=dealer-name]', 'Eva');
+  it('lets nobody act before signing in; refuses a wrong PIN in words; the dealer signs in with his staff id and PIN', async () => {
+    const form = page.locator('[data-testid=dealer-sign-in]');
+    await form.waitFor();
+    expect(await page.locator('[data-testid=session-nobody]').innerText()).toBe('Nobody signed in on this screen');
+    // A request from a screen nobody signed in on is refused by the terminal, naming the role.
+    await page.click('[data-testid=start-hand]');
+    const refused = page.locator('[data-testid=refusal][data-code=not-allowed]');
+    await refused.waitFor();
+    expect(await refused.innerText()).toMatch(/role dealer/);
+    await refused.locator('button').click();
+    expect(await page.getAttribute('[data-testid=dealer-pin-input]', 'type')).toBe('password');
+    expect(await smallTargets(page, '[data-testid=dealer-sign-in]')).toEqual([]);
+    await typeCredential(page, '[data-testid=dealer-sign-in]', 'dealer-staff-id', 'dealer-pin', STAFF.dealer);
+    await screenshot(page, '00-sign-in');
+    await page.click('[data-testid=lang-cs]');
+    await page.waitForSelector('text=Přihlaste se a převezměte stůl');
+    await screenshot(page, '00-sign-in-czech');
+    await page.click('[data-testid=lang-en]');
+
+    // A wrong PIN: refused in words (and recorded: the access log shows it below); the field is empty again.
+    await page.fill('[data-testid=dealer-pin-input]', '999999');
     await page.click('[data-testid=dealer-on]');
-    await page.waitForSelector('[data-testid=dealer-on-duty]');
+    const wrong = form.locator('[data-testid=refusal][data-code=wrong-pin]');
+    await wrong.waitFor();
+    expect(await wrong.innerText()).toMatch(/wrong PIN for eva \(1 in a row/);
+    expect(await page.inputValue('[data-testid=dealer-pin-input]')).toBe('');
+    expect(await page.locator('[data-testid=session-person]').count()).toBe(0);
+
+    await dealerSignIn(page, STAFF.dealer);
+    await page.waitForSelector('[data-testid=dealer-sign-in]', { state: 'detached' });
+    expect(await page.locator('[data-testid=dealer-on-duty]').innerText()).toBe('Dealer: Eva');
+    expect(await page.locator('[data-testid=session-person]').innerText()).toMatch(/Eva · dealer/);
+  });
+
+  it('seats four players', async () => {
     for (const [seat, name] of [[1, 'Ann'], [2, 'Bob'], [3, 'Cyril'], [4, 'Dana']] as const) {
       await selectSeat(page, seat);
       await page.fill('[data-testid=player-name]', name);
@@ -166,6 +204,19 @@ describe('dealer terminal in a browser', () => {
     expect(await stackOf(1)).toMatch(/2,600/);
     expect(await buttonAt()).toBe(2);
   }, 120_000);
+
+  it('after a reload the dealer on duty finds his id filled in and signs in again to go on', async () => {
+    await page.reload();
+    await page.waitForSelector('[data-testid=screen]');
+    const form = page.locator('[data-testid=dealer-sign-in]');
+    await form.waitFor();
+    expect(await form.locator('h3').innerText()).toBe('Eva is the dealer on duty');
+    expect(await page.inputValue('[data-testid=dealer-staff-id]')).toBe('eva');
+    await page.fill('[data-testid=dealer-pin-input]', STAFF.dealer.pin);
+    await page.click('[data-testid=dealer-on]');
+    await form.waitFor({ state: 'detached' });
+    expect(await page.locator('[data-testid=dealer-on-duty]').innerText()).toBe('Dealer: Eva');
+  });
 
   it('refuses a surrender the chips do not cover, accepts one they do; verifies a true and a false natural', async () => {
     await deal(dealOrder(2, dragonHand));
@@ -267,12 +318,14 @@ describe('dealer terminal in a browser', () => {
     expect(await dealCounts(page)).toEqual([13, 13, 13, 13]);
     expect(await page.locator('[data-testid=misdeal-banner]').count()).toBe(0);
     await screenshot(page, '12-shoe-replugged');
-    // The fault alerts stay until someone acknowledges them (keyboard: A, the oldest first).
-    while (await page.locator('[data-testid=alert]').count()) {
-      const n = await page.locator('[data-testid=alert]').count();
+    // The fault alerts stay until the dealer acknowledges them (keyboard: A, the oldest first).
+    const dealerAlerts = '[data-testid=alert][data-cleared-by=dealer]';
+    while (await page.locator(dealerAlerts).count()) {
+      const n = await page.locator(dealerAlerts).count();
       await page.keyboard.press('a');
-      await page.waitForFunction((before) => document.querySelectorAll('[data-testid=alert]').length < before, n);
+      await page.waitForFunction(([sel, before]) => document.querySelectorAll(sel as string).length < (before as number), [dealerAlerts, n] as const);
     }
+    expect(await page.locator('[data-testid=alert]').count()).toBe(0);
   }, 90_000);
 
   it('refuses at once a scanned card that is not the seat\'s and raises it for the floor; the seat\'s hand waits', async () => {
@@ -296,35 +349,73 @@ describe('dealer terminal in a browser', () => {
     const alert = page.locator('[data-testid=alert][data-kind=irregularity]');
     await alert.waitFor();
     expect(await alert.innerText()).toMatch(/is not one of Seat 1's cards: it was dealt to Seat 4/);
+    // Only the floor clears it: the strip offers the floor's PIN, not the dealer's acknowledge.
+    expect(await alert.getAttribute('data-cleared-by')).toBe('floor');
+    expect(await alert.locator('[data-testid=ack-alert]').count()).toBe(0);
+    expect(await alert.locator('[data-testid=floor-ack-alert]').count()).toBe(1);
     await page.waitForSelector('[data-testid=scan-prompt][data-seat="1"][data-row=front]');
     expect(await page.locator('[data-testid=open-floor]').getAttribute('data-waiting')).toBe('1');
     await screenshot(page, '13-scan-refused');
     expect(pageErrors).toEqual([]);
   }, 60_000);
 
-  it('the floor fouls the seat that showed another seat\'s card; the hand then settles and pays', async () => {
+  it('a floor person rules with her PIN on the dealer\'s screen (a wrong PIN first, refused in words); the hand then settles and pays', async () => {
     await page.click('[data-testid=call-floor]');
     const panel = page.locator('[data-testid=floor-panel]');
     await panel.waitFor();
     const seat1 = panel.locator('[data-testid=floor-seat][data-seat="1"]');
-    // Unsigned: refused in words, nothing recorded.
-    await seat1.locator('[data-testid=floor-foul-seat]').click();
-    await panel.locator('[data-testid=refusal][data-code=name-needed]').waitFor();
-    await page.fill('[data-testid=floor-name]', 'Jana Nováková');
     await page.fill('[data-testid=floor-reason]', 'a card of the dead hand was in the front');
     await screenshot(page, '14-floor-panel');
     await seat1.locator('[data-testid=floor-foul-seat]').click();
-    expect(await page.locator('[data-testid=confirm-dialog]').innerText()).toMatch(/Jana Nováková/);
-    await confirm(page);
+    const dialog = page.locator('[data-testid=pin-dialog]');
+    await dialog.waitFor();
+    expect(await dialog.locator('[data-testid=pin-question]').innerText()).toBe('Rule the hand of seat 1 (North) Ann fouled?');
+    expect(await dialog.locator('[data-testid=pin-text]').inputValue()).toBe('a card of the dead hand was in the front');
+    expect(await smallTargets(page, '[data-testid=pin-dialog]')).toEqual([]);
+    await typeCredential(page, '[data-testid=pin-dialog]', 'pin-staff-id', 'pin-pin', STAFF.floor);
+    expect(await dialog.locator('[data-testid=pin-pin-input]').getAttribute('type')).toBe('password');
+    await screenshot(page, '14-floor-pin-dialog');
+    // Cancelled, nothing is sent; the same dialog in Czech.
+    await dialog.locator('[data-testid=pin-cancel]').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.click('[data-testid=floor-lang-cs]');
+    await seat1.locator('[data-testid=floor-foul-seat]').click();
+    await dialog.locator('text=Floor: potvrďte číslem zaměstnance a PINem').waitFor();
+    await typeCredential(page, '[data-testid=pin-dialog]', 'pin-staff-id', 'pin-pin', STAFF.floor);
+    await screenshot(page, '14-floor-pin-dialog-czech');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.click('[data-testid=floor-lang-en]');
+
+    // A wrong PIN: refused in words, recorded (the access log shows it), nothing ruled.
+    await seat1.locator('[data-testid=floor-foul-seat]').click();
+    await signPin(page, { staffId: STAFF.floor.staffId, pin: '111111' });
+    const wrong = dialog.locator('[data-testid=refusal][data-code=wrong-pin]');
+    await wrong.waitFor();
+    expect(await wrong.innerText()).toMatch(/wrong PIN for jana \(1 in a row/);
+    expect(await dialog.locator('[data-testid=pin-pin-input]').inputValue()).toBe('');
+    expect(await seat1.locator('[data-testid=floor-fouled]').count()).toBe(0);
+    // A dealer's PIN does not make him the floor: refused, naming the role.
+    await signPin(page, STAFF.dealer);
+    const role = dialog.locator('[data-testid=refusal][data-code=not-allowed]');
+    await role.waitFor();
+    expect(await role.innerText()).toMatch(/floor/);
+    await screenshot(page, '14-floor-pin-refused');
+
+    await signPin(page, STAFF.floor);
+    await dialog.waitFor({ state: 'detached' });
     await seat1.locator('[data-testid=floor-fouled]').waitFor();
     expect(await seat1.locator('[data-testid=floor-fouled]').innerText()).toBe('Fouled by the floor: a card of the dead hand was in the front');
     expect(await page.inputValue('[data-testid=floor-reason]')).toBe('');
 
-    // The irregularity's alert, acknowledged in the floor's name with a note.
+    // The irregularity's alert, acknowledged by a floor person with her PIN and a note.
     await page.click('[data-testid=floor-tab-alerts]');
     const alert = panel.locator('[data-testid=floor-alert][data-kind=irregularity]');
     await alert.locator('[data-testid=floor-ack-note]').fill('ruled: seat 1 fouled');
     await alert.locator('[data-testid=floor-ack]').click();
+    expect(await dialog.locator('[data-testid=pin-text]').inputValue()).toBe('ruled: seat 1 fouled');
+    await signPin(page, STAFF.floor);
+    await dialog.waitFor({ state: 'detached' });
     await panel.locator('[data-testid=floor-no-alerts]').waitFor();
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
@@ -363,18 +454,19 @@ describe('dealer terminal in a browser', () => {
     await deal(dealOrder(4, dragonHand));
     await phase(page, 'setting');
     expect(await buttonAt()).toBe(4);
-    // The floor's name is remembered on this screen; the reason is asked for each action.
+    // No payment made: one floor person signs the void with her PIN.
     await page.keyboard.press('m');
     await page.waitForSelector('[data-testid=floor-panel]');
-    expect(await page.inputValue('[data-testid=floor-name]')).toBe('Jana Nováková');
     await page.fill('[data-testid=floor-reason]', 'the deck was found one card short after the deal');
     await page.click('[data-testid=floor-void]');
-    expect(await page.locator('[data-testid=confirm-dialog]').innerText()).toMatch(/void hand 5\? All its play is thrown away, no chips move and the button stays at seat 4 \(West\)/);
-    await confirm(page);
+    expect(await page.locator('[data-testid=pin-question]').innerText()).toMatch(/^Void hand 5\? All its play is thrown away, no chips move and the button stays at seat 4 \(West\)/);
+    expect(await page.getAttribute('[data-testid=pin-dialog]', 'data-second')).toBe('false');
+    await signPin(page, STAFF.floor2);
+    await page.waitForSelector('[data-testid=pin-dialog]', { state: 'detached' });
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid=floor-panel]', { state: 'detached' });
     await phase(page, 'voided');
-    expect(await page.locator('[data-testid=void-reason]').innerText()).toBe('Voided by the floor (Jana Nováková): the deck was found one card short after the deal');
+    expect(await page.locator('[data-testid=void-reason]').innerText()).toBe('Voided by the floor (Petr Dvořák): the deck was found one card short after the deal');
     expect(await page.locator('[data-testid=void-banner]').innerText()).toMatch(/the button stays at seat 4 \(West\)/);
     expect(await buttonAt()).toBe(4);
     expect(await Promise.all([1, 2, 3].map(stackOf))).toEqual(stacks);
@@ -382,10 +474,15 @@ describe('dealer terminal in a browser', () => {
     await screenshot(page, '15-hand-voided');
   }, 60_000);
 
-  it('the floor recalls the table\'s last hands and replays an earlier one step by step', async () => {
+  it('a floor person signs in to read: she recalls the table\'s last hands and replays an earlier one step by step', async () => {
     await page.click('[data-testid=open-floor]');
     await page.click('[data-testid=floor-tab-recall]');
+    // Reading the history needs a floor person (or an auditor) signed in on this screen.
+    await page.waitForSelector('[data-testid=reader-sign-in]');
+    await typeCredential(page, '[data-testid=reader-sign-in]', 'reader-staff-id', 'reader-pin', STAFF.floor);
+    await page.click('[data-testid=reader-sign-in-floor]');
     await page.waitForSelector('[data-testid=recall-list]');
+    await page.waitForSelector('[data-testid=floor-reader][data-staff=jana][data-purpose=floor-action]');
     const rows = await page.locator('[data-testid=recall-hand]').evaluateAll((els) => els.map((e) => {
       const d = (e as HTMLElement).dataset;
       return `${d.number}:${d.outcome}:${d.button}`;
@@ -432,11 +529,82 @@ describe('dealer terminal in a browser', () => {
     await page.click('[data-testid=floor-lang-cs]');
     expect(await page.locator('[data-testid=replay-what]').innerText()).toMatch(/^Ruka místa 1 \(.+\) prohlášena za faul\. Důvod: a card of the dead hand was in the front$/);
     await page.click('[data-testid=floor-lang-en]');
-    // Read-only: leaving the replay and the panel changed nothing at the table.
-    await page.keyboard.press('Escape');
+    await page.click('[data-testid=replay-back]');
+
+    // The access log: who did what, when and why, the newest first; the wrong PINs are in it.
+    await page.click('[data-testid=floor-tab-access]');
+    await page.waitForSelector('[data-testid=access-list]');
+    const entries = await page.locator('[data-testid=access-entry]').evaluateAll((els) => els.map((e) => {
+      const d = (e as HTMLElement).dataset;
+      return { type: d.type, person: d.person, purpose: d.purpose, text: (e as HTMLElement).innerText };
+    }));
+    expect(entries[0]).toMatchObject({ type: 'staff-signed-in', person: 'jana', purpose: 'floor-action' });
+    const failed = entries.filter((e) => e.type === 'staff-sign-in-failed');
+    // Newest first: Eva's PIN given for a floor action (not her role), Jana's wrong PIN, Eva's wrong PIN at her first sign-in.
+    expect(failed.map((e) => `${e.person}:${e.purpose}`)).toEqual(['eva:floor-action', 'jana:floor-action', 'eva:take-box']);
+    expect(failed[0].text).toMatch(/not-allowed/);
+    expect(failed[1].text).toMatch(/wrong-pin/);
+    expect(failed[2].text).toMatch(/wrong-pin/);
+    expect(entries.filter((e) => e.type === 'floor-correction').map((e) => e.person)).toEqual(['jana']);
+    expect(entries.filter((e) => e.type === 'hand-voided').map((e) => e.person)).toEqual(['petr']);
+    await screenshot(page, '18-access-log');
+    await page.click('[data-testid=floor-lang-cs]');
+    await page.waitForSelector('[data-testid=access-list] >> text=Přihlášení odmítnuto');
+    await screenshot(page, '18-access-log-czech');
+    await page.click('[data-testid=floor-lang-en]');
+
+    // Read-only: leaving the panel changed nothing at the table, and signed the reader out.
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid=floor-panel]', { state: 'detached' });
+    await page.waitForSelector('[data-testid=session-person][data-purpose=floor-action]', { state: 'detached' });
+    expect(await page.locator('[data-testid=session-person]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.staff))).toEqual(['eva']);
     await phase(page, 'voided');
     expect(pageErrors).toEqual([]);
   }, 60_000);
+
+  it('a hand voided after a payment needs a second floor person; the dealer moves the chips paid back', async () => {
+    const stacks = await Promise.all([1, 2, 3].map(stackOf));
+    await deal(dealOrder(4, dragonHand));
+    await phase(page, 'setting');
+    await seatReady([1, 2, 3]);
+    await page.click('[data-testid=open-showdown]');
+    await phase(page, 'showdown');
+    // Seat 1 fouls: it pays seats 2 and 3.
+    await tapSet(page, 1, fouledSet(1));
+    await tapSet(page, 2, validSet(2));
+    await tapSet(page, 3, validSet(3));
+    await page.click('[data-testid=settle]');
+    await phase(page, 'paying');
+    const paid = page.locator('[data-testid=payment][data-index="0"]');
+    const [payer, payee, amount] = await Promise.all(['data-payer', 'data-payee', 'data-amount'].map((a) => paid.getAttribute(a)));
+    expect(payer).toBe('1');
+    await paid.locator('[data-testid=execute-payment]').click();
+    await page.waitForSelector('[data-testid=payment][data-index="0"][data-done="true"]');
+
+    await page.keyboard.press('m');
+    await page.waitForSelector('[data-testid=floor-hand][data-phase=paying]');
+    expect(await page.locator('[data-testid=floor-void-hint]').innerText()).toMatch(/a second floor person signs too/);
+    await page.fill('[data-testid=floor-reason]', 'the hand was dealt under the wrong house rules');
+    await page.click('[data-testid=floor-void]');
+    const dialog = page.locator('[data-testid=pin-dialog][data-second=true]');
+    await dialog.waitFor();
+    expect(await page.locator('[data-testid=pin-question]').innerText()).toMatch(/Payments have been made: the chips paid go back, and a second floor person must sign/);
+    // The same person twice is refused in words.
+    await signPin(page, STAFF.floor, STAFF.floor);
+    await dialog.locator('[data-testid=refusal][data-code=same-floor-person]').waitFor();
+    await screenshot(page, '19-void-two-floor');
+    await signPin(page, STAFF.floor, STAFF.floor2);
+    await dialog.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=floor-panel]', { state: 'detached' });
+    await phase(page, 'voided');
+    const back = await page.locator('[data-testid=void-move-back]').evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.from}->${(e as HTMLElement).dataset.to}:${(e as HTMLElement).dataset.amount}`));
+    // The payment made goes back: from the seat paid to the seat that paid it.
+    expect(back).toEqual([`${payee}->${payer}:${amount}`]);
+    expect(await page.locator('[data-testid=void-move-back]').innerText()).toMatch(new RegExp(`^CZK\\s?600 from seat ${payee} \\(\\w+\\) back to seat 1 \\(North\\)$`));
+    await screenshot(page, '20-void-move-back');
+    // The chips paid went back: every stack is what it was before the hand.
+    expect(await Promise.all([1, 2, 3].map(stackOf))).toEqual(stacks);
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
 });

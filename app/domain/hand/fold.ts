@@ -777,7 +777,7 @@ function handVoided(state: HandState, e: HandVoided): Step {
     return fail('second-floor-needed', `${plural(made.length, 'payment')} already made: a void now needs a second floor person's PIN (the two-person rule), and the chips paid go back`);
   }
   const returned = made.map((p) => ({ from: p.from as SeatNo, to: p.to as SeatNo, amount: p.amount }));
-  return ok(withState(state, { phase: 'voided', pendingMisdeal: null, abort: { kind: 'void', reason: e.reason, by: e.by, at: e.at, returned } }));
+  return ok(withState(state, { phase: 'voided', pendingMisdeal: null, abort: { kind: 'void', reason: e.reason, by: e.by, at: e.at, second: signed.value?.[1]?.name ?? null, returned } }));
 }
 
 function floorCorrection(state: HandState, e: FloorCorrection): Step {

@@ -139,6 +139,8 @@ export type Abort =
   | { readonly kind: 'misdeal'; readonly cause: MisdealCause; readonly automatic: boolean; readonly detail: string; readonly cardsRead: readonly Card[]; readonly by: Actor; readonly at: string }
   | {
     readonly kind: 'void'; readonly reason: string; readonly by: Actor; readonly at: string;
+    /** The second floor person's name, when the two-person rule asked for one (else null). */
+    readonly second: string | null;
     /** The payments already made when the hand was voided: the dealer moves each back (its
      *  `to` gives `amount` back to its `from`). Empty when no chips had moved. */
     readonly returned: readonly { readonly from: SeatNo; readonly to: SeatNo; readonly amount: number }[];

@@ -3,7 +3,8 @@
  * (in one write with the signature), every refusal (nothing appended, except a failed sign-in,
  * which is recorded), the lockout across a reopen, disabling, new PINs, a failed write.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAFF_LOG_ID, type StaffEvent } from '../../../app/domain/staff';
 import { StaffService, loadStaff } from '../../../app/services/staff';
 import { openStore, type Store, type StoredEvent } from '../../../app/services/store';
@@ -144,6 +145,30 @@ describe('sign-in', () => {
     must(r.staff.signOut({ staffId: 'eva', purpose: 'take-box', tableId: 'T1' }));
     expect(types().at(-1)).toBe('staff-signed-out');
     expectRefused(r.store, () => r.staff.signOut({ staffId: 'eva' }), 'not-signed-in');
+  });
+
+  it('spends one PIN comparison whether or not the PIN was the question, so the delay tells no real id from another', () => {
+    withStaff();
+    must(r.staff.disable({ staffId: 'eva', admin: BOSS }));
+    must(r.staff.add({ staffId: 'dana', name: 'Dana', roles: ['dealer'], pin: '135790', admin: BOSS }));
+    // The stand-in record is made on first use: made here, outside the count.
+    r.staff.signIn({ staffId: 'ghost', pin: '246810', purpose: 'take-box', tableId: 'T1' });
+    const scrypt = vi.spyOn(crypto, 'scryptSync');
+    try {
+      for (const [staffId, pin, code] of [
+        ['ghost', '246810', 'unknown-staff'], ['eva', '246810', 'staff-disabled'], ['dana', '135790', null], ['dana', '999999', 'wrong-pin'],
+      ] as const) {
+        const before = scrypt.mock.calls.length;
+        const res = r.staff.signIn({ staffId, pin, purpose: 'take-box', tableId: 'T1' });
+        expect(res.ok ? null : res.error.code).toBe(code);
+        expect(scrypt.mock.calls.length - before, staffId).toBe(1);
+      }
+      const before = scrypt.mock.calls.length;
+      expect(r.staff.signIn({ staffId: 'dana', pin: '135790', purpose: 'floor-action' })).toMatchObject({ ok: false, error: { code: 'not-allowed' } });
+      expect(scrypt.mock.calls.length - before).toBe(1);
+    } finally {
+      scrypt.mockRestore();
+    }
   });
 
   it('records a role not held as not-allowed, naming the role', () => {

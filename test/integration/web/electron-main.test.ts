@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_NAMES } from '../../../app/contract/handlers';
+import { databaseWithStaff } from '../../support/staff';
 
 const ROOT = join(__dirname, '..', '..', '..');
 let report: Record<string, any>;
@@ -19,6 +20,7 @@ beforeAll(async () => {
   const { buildElectron } = (await import(join(ROOT, 'scripts', 'build.mjs'))) as { buildElectron: () => Promise<void> };
   await buildElectron();
   userData = mkdtempSync(join(tmpdir(), 'cpt-electron-main-'));
+  databaseWithStaff(join(userData, 'terminal.db'));
   const out = execFileSync(process.execPath, ['--require', join(__dirname, 'fixtures', 'fake-electron.cjs'), join(ROOT, 'out', 'main', 'main.cjs'), '--', '--shoe', 'none', '--table-name', 'Shell test'], {
     env: { ...process.env, FAKE_ELECTRON_USERDATA: userData, CPT_SQLITE_BINDING: '' },
     encoding: 'utf8',
@@ -59,8 +61,10 @@ describe('Electron main process (bundled)', () => {
   it('refuses a foreign sender and bad arguments, and answers through the real services', () => {
     expect(report.calls.untrusted).toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
     expect(report.calls.badArgs).toMatchObject({ ok: false, error: { code: 'bad-seat' } });
-    expect(report.calls.dealerOn).toMatchObject({ ok: true, value: { dealer: 'Eva', table: { name: 'Shell test' } } });
-    expect(report.calls.snapshot).toMatchObject({ ok: true, value: { dealer: 'Eva', shoe: { kind: 'none' } } });
+    // The window is one screen: nobody signed in on it may deal; the dealer signs in with his PIN.
+    expect(report.calls.unsigned).toMatchObject({ ok: false, error: { code: 'not-allowed' } });
+    expect(report.calls.dealerOn).toMatchObject({ ok: true, value: { screen: 'electron-1', people: [{ staffId: 'eva', name: 'Eva', purpose: 'take-box' }] } });
+    expect(report.calls.snapshot).toMatchObject({ ok: true, value: { dealer: 'Eva', dealerStaffId: 'eva', table: { name: 'Shell test' }, shoe: { kind: 'none' } } });
   });
 
   it('loads nothing from the network or from outside the screen folder', () => {
@@ -75,7 +79,7 @@ describe('preload (bundled)', () => {
     expect([...new Set([...code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]))]).toEqual(['electron']);
   });
 
-  it('exposes one named method per request and a view subscription, nothing generic', async () => {
+  it('exposes one named method per request and a subscription per push (view, session), nothing generic', async () => {
     const { readFileSync } = await import('node:fs');
     const code = readFileSync(join(ROOT, 'out', 'preload', 'preload.cjs'), 'utf8');
     const exposed: Record<string, Record<string, (...a: unknown[]) => unknown>> = {};
@@ -92,12 +96,14 @@ describe('preload (bundled)', () => {
     new Function('require', 'module', 'exports', code)((m: string) => (m === 'electron' ? electron : undefined), { exports: {} }, {});
     const api = exposed.terminal;
     expect(Object.keys(exposed)).toEqual(['terminal']);
-    expect(Object.keys(api).sort()).toEqual([...REQUEST_NAMES, 'onView'].sort());
+    expect(Object.keys(api).sort()).toEqual([...REQUEST_NAMES, 'onSession', 'onView'].sort());
     await api.seatReady({ seat: 2 }, 'smuggled');
     expect(invoked).toEqual([['terminal:seatReady', { seat: 2 }]]);
     const off = api.onView(() => {}) as () => void;
     off();
-    expect(subscribed).toEqual(['terminal-push:view', '-terminal-push:view']);
+    const offSession = api.onSession(() => {}) as () => void;
+    offSession();
+    expect(subscribed).toEqual(['terminal-push:view', '-terminal-push:view', 'terminal-push:session', '-terminal-push:session']);
   });
 });
 

@@ -10,7 +10,8 @@ import type { TerminalView } from '../../../app/contract/view';
 import { bestArrangement } from '../../../app/domain/arrange';
 import { formatCard } from '../../../app/domain/cards';
 import type { Terminal } from '../../../app/terminal/terminal';
-import { openSimTerminal, sendOk, viewUntil } from './sim-terminal';
+import { STAFF, credentialOf } from '../../support/staff';
+import { dealerOn, openSimTerminal, send as sendTo, sendOk, viewUntil } from './sim-terminal';
 
 let terminal: Terminal;
 
@@ -22,7 +23,7 @@ afterEach(async () => terminal.close());
 const send = <T = TerminalView>(name: string, args: unknown = {}) => sendOk<T>(terminal, name, args);
 
 async function refusal(name: string, args: unknown): Promise<{ code: string; message: string }> {
-  const r = await terminal.dispatch(name, args);
+  const r = await sendTo(terminal, name, args);
   if (r.ok) throw new Error(`${name} was accepted`);
   return r.error;
 }
@@ -48,11 +49,12 @@ async function payAll(v: TerminalView): Promise<TerminalView> {
   return view;
 }
 
-const JANA = { floor: 'Jana Nováková' };
+/** Jana's staff id and PIN, as every floor action carries them. */
+const JANA = { floor: credentialOf(STAFF.floor) };
 
 describe('the floor on the real services', () => {
   it('rules a card of another seat (the seat fouled), the hand settles and pays; voids a hand; recalls and replays', async () => {
-    await send('dealerOn', { name: 'Eva' });
+    await dealerOn(terminal);
     await send('seatPlayer', { seat: 1, name: 'Ann', buyIn: 300000 });
     await send('seatPlayer', { seat: 2, name: 'Bob', buyIn: 300000 });
     await send('seatPlayer', { seat: 3, name: 'Cyril', buyIn: 300000 });
@@ -75,7 +77,7 @@ describe('the floor on the real services', () => {
 
     // Unsigned or without a reason: refused in words before anything is recorded.
     const action = { kind: 'resolve-irregularity', irregularity: 1, ruling: 'foul-seat' };
-    expect(await refusal('floorCorrection', { reason: 'card from the dead hand', action })).toMatchObject({ code: 'name-needed', message: expect.stringMatching(/floor manager's name/) });
+    expect(await refusal('floorCorrection', { reason: 'card from the dead hand', action })).toMatchObject({ code: 'credential-needed', message: expect.stringMatching(/staff id and PIN/) });
     expect(await refusal('floorCorrection', { ...JANA, reason: '  ', action })).toMatchObject({ code: 'reason-needed' });
     expect(await refusal('floorCorrection', { ...JANA, reason: 'r', action: { kind: 'resolve-irregularity', irregularity: 9, ruling: 'accept' } })).toMatchObject({ code: 'no-such-irregularity' });
     expect(terminal.view().hand!.irregularities[0].resolution).toBeNull();
@@ -90,9 +92,11 @@ describe('the floor on the real services', () => {
     const net1 = v.hand!.result!.seats.find((s) => s.seat === 1)!;
     expect(net1.net).toBeLessThan(0); // a fouled hand pays both others
     expect(v.hand!.result!.comparisons.filter((c) => c.a === 1 || c.b === 1).every((c) => c.kind === 'foul')).toBe(true);
-    // Once a payment is made the hand can no longer be voided: the service says why.
+    // Once a payment is made a void needs a second floor person (the two-person rule).
     v = await send('executePayment', { index: 0 });
-    expect(await refusal('voidHand', { ...JANA, reason: 'dispute' })).toMatchObject({ code: 'chips-moved', message: expect.stringMatching(/already made/) });
+    expect(v.hand!.voidNeedsSecondFloor).toBe(true);
+    expect(await refusal('voidHand', { ...JANA, reason: 'dispute' })).toMatchObject({ code: 'second-floor-needed', message: expect.stringMatching(/already made/) });
+    expect(await refusal('voidHand', { ...JANA, second: credentialOf(STAFF.floor), reason: 'dispute' })).toMatchObject({ code: 'same-floor-person' });
     v = await payAll(v);
     expect(v.hand!.phase).toBe('closed');
     const stacksAfter1 = v.seats.map((s) => s.stack);
@@ -100,13 +104,13 @@ describe('the floor on the real services', () => {
     const button2 = v.button;
 
     // The alert, acknowledged in the floor's name with a note.
-    expect(await refusal('floorAcknowledgeAlert', { id: alert.id })).toMatchObject({ code: 'name-needed' });
+    expect(await refusal('floorAcknowledgeAlert', { id: alert.id })).toMatchObject({ code: 'credential-needed' });
     v = await send('floorAcknowledgeAlert', { id: alert.id, ...JANA, note: 'ruled: seat 1 fouled' });
     expect(v.alerts.some((a) => a.id === alert.id)).toBe(false);
     const acked = terminal.service.alerts({ tableId: terminal.tableId, raised: false }).find((a) => a.id === alert.id)!;
     expect(acked.acknowledged).toMatchObject({ by: 'Jana Nováková', note: 'ruled: seat 1 fouled' });
     const ackEvent = terminal.service.store.db.prepare("SELECT body FROM events WHERE type = 'alert-acknowledged' ORDER BY id DESC LIMIT 1").pluck().get() as string;
-    expect(JSON.parse(ackEvent)).toMatchObject({ by: 'floor:Jana Nováková', person: 'Jana Nováková', alertId: alert.id });
+    expect(JSON.parse(ackEvent)).toMatchObject({ by: 'floor:Jana Nováková', person: 'Jana Nováková', staffId: 'jana', alertId: alert.id });
 
     // A hand over takes a note, nothing else.
     expect(await refusal('floorCorrection', { ...JANA, reason: 'late', action: { kind: 'foul-seat', seat: 2 }, handId: v.hand!.id })).toMatchObject({ code: 'hand-over' });
@@ -119,11 +123,12 @@ describe('the floor on the real services', () => {
     v = await send('voidHand', { ...JANA, reason: 'deck found with a card missing' });
     expect(v.hand!.phase).toBe('voided');
     expect(v.hand!.number).toBe(2);
-    expect(v.hand!.voided).toEqual({ by: 'Jana Nováková', reason: 'deck found with a card missing' });
+    expect(v.hand!.voided).toEqual({ by: 'Jana Nováková', second: null, reason: 'deck found with a card missing', returned: [] });
     expect(v.button).toBe(button2);
     expect(v.seats.map((s) => s.stack)).toEqual(stacksAfter1);
 
-    // ---- recall: newest first, with outcome, button and nets.
+    // ---- recall: newest first, with outcome, button and nets (Jana signed in on the screen to read).
+    await send('signIn', { person: credentialOf(STAFF.floor), purpose: 'floor-action' });
     const recall = await send<RecallView>('recall');
     expect(recall.tableId).toBe(terminal.tableId);
     expect(recall.hands.map((h) => [h.number, h.outcome])).toEqual([[2, 'void'], [1, 'played']]);
@@ -184,7 +189,7 @@ describe('the floor on the real services', () => {
   // the seat's hand with its dealt cards, then foul the seat); once the defect is fixed its
   // first expectation turns red: make it `ok: true` and drop the workaround.
   it('a seat fouled for showing a card of another playing seat settles with its dealt cards (RULES.md s4)', async () => {
-    await send('dealerOn', { name: 'Eva' });
+    await dealerOn(terminal);
     await send('seatPlayer', { seat: 1, name: 'Ann', buyIn: 300000 });
     await send('seatPlayer', { seat: 2, name: 'Bob', buyIn: 300000 });
     const open = await toShowdown();
@@ -202,7 +207,7 @@ describe('the floor on the real services', () => {
   }, 60_000);
 
   it('accepts a card as shown, and replaces a seat\'s hand entered by the floor', async () => {
-    await send('dealerOn', { name: 'Eva' });
+    await dealerOn(terminal);
     await send('seatPlayer', { seat: 2, name: 'Bob', buyIn: 300000 });
     await send('seatPlayer', { seat: 4, name: 'Dana', buyIn: 300000 });
     const open = await toShowdown();

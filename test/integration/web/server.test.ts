@@ -7,14 +7,15 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { PushEvents } from '../../../app/contract/handlers';
 import { MAX_REQUEST_BYTES } from '../../../app/contract/wire';
 import { fail, ok } from '../../../app/domain/result';
 import { startWebServer, type WebServer } from '../../../app/web/server';
+import { stubScreens, type Pusher } from './stub-screen';
 
 let dir: string;
 let server: WebServer;
-const pushListeners = new Set<(v: PushEvents['view']) => void>();
+const pushListeners = new Set<Pusher>();
+const screensSeen = { opened: [] as string[], closed: [] as string[] };
 const calls: { name: string; args: unknown }[] = [];
 const logged: string[] = [];
 
@@ -27,14 +28,10 @@ beforeAll(async () => {
   server = await startWebServer({
     rendererDir: dir,
     token: 'a'.repeat(64),
-    dispatch: async (name, args) => {
+    openScreen: stubScreens(async (name, args) => {
       calls.push({ name, args });
       return name === 'startHand' ? fail('no-players', 'two players must be seated') : ok({ echoed: args });
-    },
-    subscribe: (_name, listener) => {
-      pushListeners.add(listener as never);
-      return () => pushListeners.delete(listener as never);
-    },
+    }, pushListeners, screensSeen),
     log: (line) => logged.push(line),
   });
 });
@@ -170,9 +167,15 @@ describe('web server', () => {
     ws.send(JSON.stringify({ t: 'req', id: 3, name: 'dropTables', args: {} }));
     expect(await m).toMatchObject({ t: 'res', id: 3, result: { ok: false, error: { code: 'unknown-request' } } });
     m = next();
-    for (const l of pushListeners) l({ marker: 'view-1' } as never);
+    for (const l of pushListeners) l('view', { marker: 'view-1' });
     expect(await m).toEqual({ t: 'push', name: 'view', payload: { marker: 'view-1' } });
     expect(calls.map((c) => c.name)).toEqual(['executePayment', 'startHand']);
+    // Each socket is its own screen, closed (its people signed out) when the socket goes.
+    const label = screensSeen.opened.at(-1)!;
+    expect(screensSeen.closed).not.toContain(label);
     ws.close();
+    const deadline = Date.now() + 15_000;
+    while (!screensSeen.closed.includes(label) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(screensSeen.closed).toContain(label);
   });
 });

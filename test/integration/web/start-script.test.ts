@@ -8,6 +8,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { databaseWithStaff } from '../../support/staff';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'cpt-start-'));
@@ -31,6 +32,7 @@ exec "${process.execPath}" --require "${join(__dirname, 'fixtures', 'fake-electr
     chmodSync(join(dist, 'electron'), 0o755);
     const userData = join(work, 'userdata');
     mkdirSync(userData);
+    databaseWithStaff(join(userData, 'terminal.db'));
     const out = execFileSync(process.execPath, [join(ROOT, 'scripts', 'start.mjs'), '--', '--shoe', 'none', '--table-name', 'Started'], {
       cwd: ROOT,
       encoding: 'utf8',
@@ -40,7 +42,8 @@ exec "${process.execPath}" --require "${join(__dirname, 'fixtures', 'fake-electr
     const report = JSON.parse(out.trim().split('\n').pop()!);
     expect(report.error).toBeUndefined();
     expect(readFileSync(`${argsFile}.binding`, 'utf8').trim()).toBe(join(cache, electronVersion, 'better_sqlite3.node'));
-    expect(report.calls.dealerOn).toMatchObject({ ok: true, value: { table: { name: 'Started' } } });
+    expect(report.calls.dealerOn).toMatchObject({ ok: true, value: { people: [{ staffId: 'eva', purpose: 'take-box' }] } });
+    expect(report.calls.snapshot).toMatchObject({ ok: true, value: { dealer: 'Eva', table: { name: 'Started' } } });
     expect(existsSync(join(userData, 'terminal.db'))).toBe(true);
   }, 150_000);
 });

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TerminalView } from '../../../app/contract/view';
 import { parseTerminalArgs } from '../../../app/terminal/config';
 import type { Terminal } from '../../../app/terminal/terminal';
-import { openSimTerminal, sendOk, viewUntil } from './sim-terminal';
+import { dealerOn, openSimTerminal, screenOf, send as sendTo, sendOk, viewUntil } from './sim-terminal';
 import { bestArrangement } from '../../../app/domain/arrange';
 
 let terminal: Terminal;
@@ -31,7 +31,9 @@ async function onDatabaseFile(body: (db: string) => Promise<void>): Promise<void
 async function open(argv: string[] = []): Promise<void> {
   terminal = await openSimTerminal(11, argv);
   pushes = [];
-  terminal.subscribe('view', (v) => pushes.push(v));
+  screenOf(terminal).onPush((name, v) => {
+    if (name === 'view') pushes.push(v as TerminalView);
+  });
 }
 
 const send = (name: string, args: unknown = {}) => sendOk(terminal, name, args);
@@ -64,13 +66,15 @@ describe('terminal on the real services', () => {
   });
 
   it('refuses in words what the services refuse', async () => {
-    const r = await terminal.dispatch('startHand', {});
-    expect(r).toMatchObject({ ok: false, error: { code: 'no-dealer' } });
-    expect(await terminal.dispatch('seatPlayer', { seat: 9, name: 'X', buyIn: 1 })).toMatchObject({ ok: false, error: { code: 'bad-seat' } });
+    // Nobody signed in on the screen: refused before the services are asked.
+    expect(await sendTo(terminal, 'startHand', {})).toMatchObject({ ok: false, error: { code: 'not-allowed', message: expect.stringMatching(/dealer on duty/) } });
+    await dealerOn(terminal);
+    expect(await sendTo(terminal, 'startHand', {})).toMatchObject({ ok: false, error: { code: 'not-enough-players' } });
+    expect(await sendTo(terminal, 'seatPlayer', { seat: 9, name: 'X', buyIn: 1 })).toMatchObject({ ok: false, error: { code: 'bad-seat' } });
   });
 
   it('plays a hand: counts fill as the shoe deals, cards stay hidden until the showdown, payments move the stacks', async () => {
-    await send('dealerOn', { name: 'Eva' });
+    await dealerOn(terminal);
     await send('seatPlayer', { seat: 1, name: 'Ann', buyIn: 200000 });
     await send('seatPlayer', { seat: 3, name: 'Cyril', buyIn: 300000 });
     await send('startHand');
@@ -127,7 +131,7 @@ describe('terminal on the real services', () => {
   });
 
   it('surrender refused with the reason, natural verified or rejected, misdeal keeps the button', async () => {
-    await send('dealerOn', { name: 'Eva' });
+    await dealerOn(terminal);
     await send('seatPlayer', { seat: 2, name: 'Bob', buyIn: 200000 });
     await send('seatPlayer', { seat: 4, name: 'Dana', buyIn: 200000 });
     await send('startHand');
@@ -156,7 +160,7 @@ describe('terminal on the real services', () => {
   it('keeps its data: a second terminal on the same file finds the table, the seats and the dealer', async () => {
     await onDatabaseFile(async (db) => {
       await open(['--db', db, '--table-name', 'Salon']);
-      await send('dealerOn', { name: 'Eva' });
+      await dealerOn(terminal);
       await send('seatPlayer', { seat: 2, name: 'Bob', buyIn: 250000 });
       await terminal.close();
       await open(['--db', db, '--table-name', 'Salon', '--profile', 'mandarin-house']);

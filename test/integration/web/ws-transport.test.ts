@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createClient } from '../../../app/contract/client';
-import type { PushEvents } from '../../../app/contract/handlers';
+import { stubScreens, type Pusher } from './stub-screen';
 import { ok } from '../../../app/domain/result';
 import { startWebServer, type WebServer } from '../../../app/web/server';
 import { createWebSocketTransport } from '../../../renderer/lib/transport-ws';
 
 const dir = mkdtempSync(join(tmpdir(), 'cpt-ws-'));
 writeFileSync(join(dir, 'index.html'), '<!doctype html>');
-const listeners = new Set<(v: PushEvents['view']) => void>();
+const listeners = new Set<Pusher>();
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -25,11 +25,7 @@ async function serve(port = 0): Promise<WebServer> {
     rendererDir: dir,
     token: 't'.repeat(64),
     port,
-    dispatch: async (name, args) => ok({ name, args }),
-    subscribe: (_n, l) => {
-      listeners.add(l as never);
-      return () => listeners.delete(l as never);
-    },
+    openScreen: stubScreens(async (name, args) => ok({ name, args }), listeners),
   });
   return s;
 }
@@ -60,7 +56,7 @@ describe('WebSocket transport', () => {
     expect(await client.send('executePayment', { index: 2 })).toEqual({ ok: true, value: { name: 'executePayment', args: { index: 2 } } });
     const seen: unknown[] = [];
     client.on('view', (v) => seen.push(v));
-    for (const l of listeners) l({ marker: 1 } as never);
+    for (const l of listeners) l('view', { marker: 1 });
     await waitFor(() => seen.length === 1);
     expect(seen).toEqual([{ marker: 1 }]);
   });
@@ -124,7 +120,7 @@ describe('WebSocket transport', () => {
     // Away: nothing answers the probe; that is a plain link-down.
     await new Promise((r) => setTimeout(r, 300));
     expect(refusals).toEqual([false]);
-    const restarted = await startWebServer({ rendererDir: dir, token: 'n'.repeat(64), port, dispatch: async () => ok(null), subscribe: () => () => {} });
+    const restarted = await startWebServer({ rendererDir: dir, token: 'n'.repeat(64), port, openScreen: stubScreens(async () => ok(null)) });
     cleanups.push(() => restarted.close());
     await waitFor(() => refusals.at(-1) === true);
     expect(links.at(-1)).toBe(false);
@@ -137,8 +133,7 @@ describe('WebSocket transport', () => {
       rendererDir: dir,
       token: 't'.repeat(64),
       // The terminal takes the request and is cut off before it answers.
-      dispatch: () => new Promise((r) => (release = () => r(ok('done')))),
-      subscribe: () => () => {},
+      openScreen: stubScreens(() => new Promise((r) => (release = () => r(ok('done'))))),
     });
     const client = await linkedClient(server.port);
     const reply = client.send('executePayment', { index: 0 });

@@ -1,14 +1,16 @@
 // The contract: every request named once, argument shapes checked before a handler runs,
-// and the one dispatch both front doors use (unknown names, bad arguments and thrown errors
-// come back as refusals, never as exceptions).
+// and the one dispatch both front doors use (unknown names, bad arguments, a request its
+// screen may not send and thrown errors come back as refusals, never as exceptions).
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { argumentKeys, ipcChannel, isRequestName, REQUEST_NAMES, REQUESTS, type Handlers, type Replies, type RequestName } from '../../../app/contract/handlers';
+import { accessWords, argumentKeys, ipcChannel, isRequestName, REQUEST_NAMES, REQUESTS, type Handlers, type Replies, type RequestName } from '../../../app/contract/handlers';
 import { validateArgs } from '../../../app/contract/validate';
 import { idOf, parseRequest } from '../../../app/contract/wire';
 import { ok } from '../../../app/domain/result';
+import type { AccessContext, Caller } from '../../../app/terminal/access';
 import { createDispatch } from '../../../app/terminal/dispatch';
+import { Screen, type Screens } from '../../../app/terminal/screens';
 
 describe('request names', () => {
   it('are unique and each has its own IPC channel', () => {
@@ -20,7 +22,9 @@ describe('request names', () => {
   });
 });
 
-const REPLY_TYPES: Readonly<Record<keyof Replies, string>> = { view: 'TerminalView', recall: 'RecallView', replay: 'ReplayView' };
+const REPLY_TYPES: Readonly<Record<keyof Replies, string>> = {
+  view: 'TerminalView', session: 'SessionView', recall: 'RecallView', replay: 'ReplayView', accessLog: 'AccessLogView', staff: 'StaffListView',
+};
 
 /** The contract's list in docs/terminal.md, as the request table gives it. */
 function requestList(): string {
@@ -32,9 +36,9 @@ function requestList(): string {
   };
   const rows = REQUEST_NAMES.map((n) => {
     const r = REQUESTS[n];
-    return `| \`${n}\` | ${args(n)} | \`${REPLY_TYPES[r.reply]}\` | ${r.role ?? 'any'} | ${cell(r.doc)} |`;
+    return `| \`${n}\` | ${args(n)} | \`${REPLY_TYPES[r.reply]}\` | ${cell(accessWords(r.access))} | ${cell(r.doc)} |`;
   });
-  return ['| request | arguments | reply | role | what it does |', '|---|---|---|---|---|', ...rows].join('\n');
+  return ['| request | arguments | reply | who may send it | what it does |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
 describe('the request table', () => {
@@ -52,6 +56,9 @@ describe('the request table', () => {
     if (!r.ok) expect(r.error.message).toBe(`${name} has no argument "zzz" (${takes.length === 0 ? 'it takes none' : `it takes ${takes.join(', ')}`})`);
   });
 });
+
+const JANA = { staffId: 'jana', pin: '112233' };
+const PETR = { staffId: 'petr', pin: '445566' };
 
 describe('argument checks', () => {
   // [request, arguments, refusal code or null when accepted]
@@ -80,36 +87,55 @@ describe('argument checks', () => {
     ['executePayment', { index: -1 }, 'bad-number'],
     ['acknowledgeAlert', { id: 4 }, null],
     ['acknowledgeAlert', { id: 'x' }, 'bad-number'],
-    // The floor: signed by name, with a reason (their absence has its own code), and an action of a known shape.
-    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'resolve-irregularity', irregularity: 1, ruling: 'accept' } }, null],
-    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'resolve-irregularity', irregularity: 2, ruling: 'foul-seat' } }, null],
-    ['floorCorrection', { reason: 'camera', action: { kind: 'note' } }, 'name-needed'],
-    ['floorCorrection', { floor: '   ', reason: 'camera', action: { kind: 'note' } }, 'name-needed'],
-    ['floorCorrection', { floor: 'Jana', action: { kind: 'note' } }, 'reason-needed'],
-    ['floorCorrection', { floor: 'Jana', reason: '', action: { kind: 'note' } }, 'reason-needed'],
-    ['floorCorrection', { floor: 'J'.repeat(61), reason: 'camera', action: { kind: 'note' } }, 'bad-text'],
-    ['floorCorrection', { floor: 'Jana', reason: 'r'.repeat(501), action: { kind: 'note' } }, 'bad-text'],
-    ['floorCorrection', { floor: 7, reason: 'camera', action: { kind: 'note' } }, 'bad-text'],
-    ['floorCorrection', { floor: 'Jana', reason: 'camera' }, 'bad-action'],
-    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: 'note' }, 'bad-action'],
-    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'undo' } }, 'bad-action'],
-    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'resolve-irregularity', irregularity: 0, ruling: 'accept' } }, 'bad-number'],
-    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'resolve-irregularity', irregularity: 1, ruling: 'maybe' } }, 'bad-ruling'],
-    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'foul-seat', seat: 3 } }, null],
-    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'foul-seat', seat: 0 } }, 'bad-seat'],
-    ['floorCorrection', { floor: 'Jana', reason: 'misread', action: { kind: 'replace-hand', seat: 1, front: [0, 1, 2], middle: [3, 4, 5, 6, 7], back: [8, 9, 10, 11, 12] } }, null],
-    ['floorCorrection', { floor: 'Jana', reason: 'misread', action: { kind: 'replace-hand', seat: 1, front: [0, 1, 2], middle: [3, 4, 5, 6, 7] } }, 'bad-cards'],
-    ['floorCorrection', { floor: 'Jana', reason: 'misread', action: { kind: 'replace-hand', seat: 5, front: [], middle: [], back: [] } }, 'bad-seat'],
-    ['floorCorrection', { floor: 'Jana', reason: 'dispute', action: { kind: 'note' }, handId: 'T1-4' }, null],
-    ['floorCorrection', { floor: 'Jana', reason: 'dispute', action: { kind: 'note' }, handId: 4 }, 'bad-text'],
-    ['voidHand', { floor: 'Jana', reason: 'deck short' }, null],
-    ['voidHand', { floor: 'Jana' }, 'reason-needed'],
-    ['voidHand', { reason: 'deck short' }, 'name-needed'],
-    ['floorAcknowledgeAlert', { id: 3, floor: 'Jana' }, null],
-    ['floorAcknowledgeAlert', { id: 3, floor: 'Jana', note: 'seen' }, null],
-    ['floorAcknowledgeAlert', { id: 3, floor: 'Jana', note: 5 }, 'bad-text'],
-    ['floorAcknowledgeAlert', { id: 3 }, 'name-needed'],
-    ['floorAcknowledgeAlert', { id: 0, floor: 'Jana' }, 'bad-number'],
+    // The floor: signed with a staff id and PIN (their absence has its own code, a PIN is never
+    // echoed), with a reason (its absence has its own code), and an action of a known shape.
+    ['floorCorrection', { floor: JANA, reason: 'camera', action: { kind: 'resolve-irregularity', irregularity: 1, ruling: 'accept' } }, null],
+    ['floorCorrection', { floor: JANA, reason: 'camera', action: { kind: 'resolve-irregularity', irregularity: 2, ruling: 'foul-seat' } }, null],
+    ['floorCorrection', { reason: 'camera', action: { kind: 'note' } }, 'credential-needed'],
+    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'note' } }, 'bad-credential'],
+    ['floorCorrection', { floor: { staffId: 'jana' }, reason: 'camera', action: { kind: 'note' } }, 'bad-pin'],
+    ['floorCorrection', { floor: { staffId: 'jana', pin: '1234' }, reason: 'camera', action: { kind: 'note' } }, 'bad-pin'],
+    ['floorCorrection', { floor: { staffId: 'ja na', pin: '112233' }, reason: 'camera', action: { kind: 'note' } }, 'bad-staff-id'],
+    ['floorCorrection', { floor: { ...JANA, name: 'Jana' }, reason: 'camera', action: { kind: 'note' } }, 'unknown-argument'],
+    ['floorCorrection', { floor: JANA, action: { kind: 'note' } }, 'reason-needed'],
+    ['floorCorrection', { floor: JANA, reason: '', action: { kind: 'note' } }, 'reason-needed'],
+    ['floorCorrection', { floor: JANA, reason: 'r'.repeat(501), action: { kind: 'note' } }, 'bad-text'],
+    ['floorCorrection', { floor: JANA, reason: 'camera' }, 'bad-action'],
+    ['floorCorrection', { floor: JANA, reason: 'camera', action: 'note' }, 'bad-action'],
+    ['floorCorrection', { floor: JANA, reason: 'camera', action: { kind: 'undo' } }, 'bad-action'],
+    ['floorCorrection', { floor: JANA, reason: 'camera', action: { kind: 'resolve-irregularity', irregularity: 0, ruling: 'accept' } }, 'bad-number'],
+    ['floorCorrection', { floor: JANA, reason: 'camera', action: { kind: 'resolve-irregularity', irregularity: 1, ruling: 'maybe' } }, 'bad-ruling'],
+    ['floorCorrection', { floor: JANA, reason: 'camera', action: { kind: 'foul-seat', seat: 3 } }, null],
+    ['floorCorrection', { floor: JANA, reason: 'camera', action: { kind: 'foul-seat', seat: 0 } }, 'bad-seat'],
+    ['floorCorrection', { floor: JANA, reason: 'misread', action: { kind: 'replace-hand', seat: 1, front: [0, 1, 2], middle: [3, 4, 5, 6, 7], back: [8, 9, 10, 11, 12] } }, null],
+    ['floorCorrection', { floor: JANA, reason: 'misread', action: { kind: 'replace-hand', seat: 1, front: [0, 1, 2], middle: [3, 4, 5, 6, 7] } }, 'bad-cards'],
+    ['floorCorrection', { floor: JANA, reason: 'misread', action: { kind: 'replace-hand', seat: 5, front: [], middle: [], back: [] } }, 'bad-seat'],
+    ['floorCorrection', { floor: JANA, reason: 'dispute', action: { kind: 'note' }, handId: 'T1-4' }, null],
+    ['floorCorrection', { floor: JANA, reason: 'dispute', action: { kind: 'note' }, handId: 4 }, 'bad-text'],
+    ['voidHand', { floor: JANA, reason: 'deck short' }, null],
+    ['voidHand', { floor: JANA, second: PETR, reason: 'deck short' }, null],
+    ['voidHand', { floor: JANA, second: { staffId: 'petr' }, reason: 'deck short' }, 'bad-pin'],
+    ['voidHand', { floor: JANA }, 'reason-needed'],
+    ['voidHand', { reason: 'deck short' }, 'credential-needed'],
+    ['floorAcknowledgeAlert', { id: 3, floor: JANA }, null],
+    ['floorAcknowledgeAlert', { id: 3, floor: JANA, note: 'seen' }, null],
+    ['floorAcknowledgeAlert', { id: 3, floor: JANA, note: 5 }, 'bad-text'],
+    ['floorAcknowledgeAlert', { id: 3 }, 'credential-needed'],
+    ['floorAcknowledgeAlert', { id: 0, floor: JANA }, 'bad-number'],
+    // Signing in and out on a screen.
+    ['dealerOn', { dealer: { staffId: 'eva', pin: '135791' } }, null],
+    ['dealerOn', { name: 'Eva' }, 'unknown-argument'],
+    ['dealerOn', {}, 'credential-needed'],
+    ['signIn', { person: JANA, purpose: 'floor-action' }, null],
+    ['signIn', { person: JANA, purpose: 'audit' }, null],
+    ['signIn', { person: JANA, purpose: 'take-box' }, 'bad-purpose'],
+    ['signOut', {}, null],
+    ['signOut', { purpose: 'take-box' }, null],
+    ['signOut', { purpose: 'lunch' }, 'bad-purpose'],
+    ['session', {}, null],
+    ['accessLog', {}, null],
+    ['accessLog', { from: '2025-01-01T00:00:00Z', to: '2025-01-02T00:00:00Z' }, null],
+    ['accessLog', { from: 5 }, 'bad-text'],
     ['recall', {}, null],
     ['replayHand', { handId: 'T1-4' }, null],
     ['replayHand', {}, 'bad-text'],
@@ -125,18 +151,21 @@ describe('argument checks', () => {
   const worded: [string, unknown, string, string, RegExp][] = [
     ['reportExposure', { seat: 1, crad: 5 }, 'unknown-argument', 'crad', /^reportExposure has no argument "crad" \(it takes seat, card\)$/],
     ['settle', { now: true }, 'unknown-argument', 'now', /^settle has no argument "now" \(it takes none\)$/],
-    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'foul-seat', seat: 3, irregularity: 1 } }, 'unknown-argument', 'action.irregularity',
+    ['floorCorrection', { floor: JANA, reason: 'camera', action: { kind: 'foul-seat', seat: 3, irregularity: 1 } }, 'unknown-argument', 'action.irregularity',
       /^a foul-seat action has no argument "action.irregularity" \(it takes action.kind, action.seat\)$/],
     ['setHand', { seat: 1, front: [0, 1, 99], middle: [], back: [] }, 'bad-cards', 'front', /^front\[2\] must be a card code 0 to 51, got 99$/],
     ['setHand', { seat: 1, front: 'As Kd', middle: [], back: [] }, 'bad-cards', 'front', /^front must be a list of at most 13 card codes 0 to 51, got "As Kd"$/],
     ['setHand', { seat: 1, front: Array.from({ length: 14 }, (_, i) => i), middle: [], back: [] }, 'bad-cards', 'front', /^front must hold at most 13 card codes, got 14$/],
     ['declareNatural', { seat: 3, natural: '' }, 'bad-text', 'natural', /^natural must be a text of 1 to 40 characters, got ""$/],
     ['declareNatural', { seat: 3, natural: 'x'.repeat(41) }, 'bad-text', 'natural', /^natural must be a text of 1 to 40 characters, got "x{39}\.\.\. \(41 characters\)$/],
-    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'undo' } }, 'bad-action', 'action.kind',
+    // A PIN of the wrong form is named, never repeated.
+    ['voidHand', { floor: { staffId: 'jana', pin: '12ab' }, reason: 'x' }, 'bad-pin', 'floor.pin', /^floor\.pin must be 6 to 12 digits \(what was given is not shown\)$/],
+    ['signIn', { person: { staffId: 'olga', pin: '778899', role: 'auditor' }, purpose: 'audit' }, 'unknown-argument', 'person.role', /\(it takes staffId and pin\)$/],
+    ['floorCorrection', { floor: JANA, reason: 'camera', action: { kind: 'undo' } }, 'bad-action', 'action.kind',
       /^action.kind must be resolve-irregularity, foul-seat, replace-hand, note, got "undo"$/],
-    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'resolve-irregularity', irregularity: 0, ruling: 'accept' } }, 'bad-number', 'action.irregularity', /got 0$/],
-    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'resolve-irregularity', irregularity: 1, ruling: 'maybe' } }, 'bad-ruling', 'action.ruling', /got "maybe"$/],
-    ['floorCorrection', { floor: 'Jana', reason: 'camera', action: { kind: 'foul-seat', seat: 0 } }, 'bad-seat', 'seat', /seat must be a seat number 1 to 4, got 0/],
+    ['floorCorrection', { floor: JANA, reason: 'camera', action: { kind: 'resolve-irregularity', irregularity: 0, ruling: 'accept' } }, 'bad-number', 'action.irregularity', /got 0$/],
+    ['floorCorrection', { floor: JANA, reason: 'camera', action: { kind: 'resolve-irregularity', irregularity: 1, ruling: 'maybe' } }, 'bad-ruling', 'action.ruling', /got "maybe"$/],
+    ['floorCorrection', { floor: JANA, reason: 'camera', action: { kind: 'foul-seat', seat: 0 } }, 'bad-seat', 'seat', /seat must be a seat number 1 to 4, got 0/],
   ];
   it.each(worded)('%s %j -> %s naming %s', (name, args, code, path, message) => {
     const r = validateArgs(name as never, args);
@@ -164,17 +193,23 @@ describe('wire messages', () => {
 
 describe('dispatch', () => {
   const calls: unknown[] = [];
-  const handlers = Object.fromEntries(REQUEST_NAMES.map((n) => [n, async (a: unknown) => {
-    calls.push([n, a]);
+  const handlers = Object.fromEntries(REQUEST_NAMES.map((n) => [n, async (a: unknown, caller: Caller) => {
+    calls.push([n, a, caller.dealer?.staffId ?? null]);
     if (n === 'settle') throw new Error('disk on fire');
     return ok({ answered: n });
-  }])) as unknown as Handlers;
+  }])) as unknown as Handlers<Caller>;
   const errors: string[] = [];
-  const dispatch = createDispatch(handlers, { onError: (n) => errors.push(n) });
+  /** One screen with Eva, on duty, signed in for the box, or nobody (the real sign-ins: test/integration). */
+  let signedIn = true;
+  const screens = {
+    active: (_s: Screen, purpose: string) => (signedIn && purpose === 'take-box' ? { staffId: 'eva', name: 'Eva', purpose } : null),
+  } as unknown as Screens;
+  const access: AccessContext = { screens, dealerOnDuty: () => 'eva' };
+  const dispatch = createDispatch(handlers, access, new Screen('test-1', screens), { onError: (n) => errors.push(n) });
 
-  it('calls the named handler with checked arguments', async () => {
+  it('calls the named handler with checked arguments and who sent it', async () => {
     expect(await dispatch('seatReady', { seat: 2 })).toEqual({ ok: true, value: { answered: 'seatReady' } });
-    expect(calls.at(-1)).toEqual(['seatReady', { seat: 2 }]);
+    expect(calls.at(-1)).toEqual(['seatReady', { seat: 2 }, 'eva']);
   });
 
   it('refuses unknown names and bad arguments without calling anything', async () => {
@@ -182,6 +217,21 @@ describe('dispatch', () => {
     expect(await dispatch('toString', {})).toMatchObject({ ok: false, error: { code: 'unknown-request' } });
     expect(await dispatch('seatReady', { seat: 0 })).toMatchObject({ ok: false, error: { code: 'bad-seat' } });
     expect(calls.length).toBe(before);
+  });
+
+  it('refuses a dealer\'s request from a screen with nobody signed in, naming the role, without calling anything', async () => {
+    signedIn = false;
+    try {
+      const before = calls.length;
+      const r = await dispatch('seatReady', { seat: 2 });
+      expect(r).toMatchObject({ ok: false, error: { code: 'not-allowed' } });
+      if (!r.ok) expect(r.error.message).toMatch(/role dealer/);
+      expect(calls.length).toBe(before);
+      // What every screen may send still goes through.
+      expect(await dispatch('snapshot', {})).toEqual({ ok: true, value: { answered: 'snapshot' } });
+    } finally {
+      signedIn = true;
+    }
   });
 
   it('turns a thrown error into a refusal and reports it', async () => {

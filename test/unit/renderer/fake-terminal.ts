@@ -6,7 +6,9 @@
 import { afterEach } from 'vitest';
 import { createClient, type Transport } from '../../../app/contract/client';
 import type { PushName, RequestName } from '../../../app/contract/handlers';
-import type { HandSeatView, HandView, SeatNumber, TerminalView } from '../../../app/contract/view';
+import type { ScreenPerson, SessionView } from '../../../app/contract/session';
+import type { AlertView, HandSeatView, HandView, SeatNumber, TerminalView } from '../../../app/contract/view';
+import type { Purpose } from '../../../app/domain/staff';
 import { COMPASS } from '../../../app/contract/view';
 import { fail, ok, type Result } from '../../../app/domain/result';
 import { flushSync, mount, unmount, type Component } from 'svelte';
@@ -20,24 +22,51 @@ export interface Sent {
   args: unknown;
 }
 
-/** Answers: a view to return, a refusal, or a function of the arguments. */
-export type Answer = TerminalView | { refuse: { code: string; message: string } } | ((args: unknown) => Result<unknown>);
+/** Answers: a view or a session to return, a refusal, or a function of the arguments. */
+export type Answer = TerminalView | SessionView | { refuse: { code: string; message: string } } | ((args: unknown) => Result<unknown>);
+
+/** One person signed in on the screen. */
+export function person(purpose: Purpose, staffId: string, name: string): ScreenPerson {
+  const roles = { 'take-box': ['dealer'], 'floor-action': ['floor'], audit: ['auditor'], admin: ['admin'] } as const;
+  return { staffId, name, roles: [...roles[purpose]], purpose, since: '2025-01-01T20:00:00.000Z', signsOutAt: '2025-01-01T20:30:00.000Z' };
+}
+
+/** The dealer on duty, Eva (staff id eva), signed in for the box. */
+export const EVA = person('take-box', 'eva', 'Eva');
+
+/** Who is signed in on the screen (by default Eva, the dealer on duty). */
+export function sessionView(people: readonly ScreenPerson[] = [EVA], over: Partial<SessionView> = {}): SessionView {
+  return { screen: 'ws-1', people, noStaff: false, ...over };
+}
+
+/** An alert as the view gives it: the dealer clears misdeals and device faults, the floor the rest. */
+export function alertView(over: Partial<AlertView> & Pick<AlertView, 'id'>): AlertView {
+  const kind = over.kind ?? 'device-fault';
+  return {
+    kind, clearedBy: kind === 'misdeal' || kind === 'device-fault' ? 'dealer' : 'floor', code: 'jam', message: 'Card shoe: jam', raisedAt: Date.UTC(2025, 0, 1, 20, 0, 0), ...over,
+  };
+}
 
 export class FakeTerminal implements Transport {
   readonly sent: Sent[] = [];
   readonly answers = new Map<RequestName, Answer>();
   private readonly push = new Set<(name: PushName, payload: unknown) => void>();
-  constructor(public view: TerminalView) {}
+  constructor(public view: TerminalView, public session: SessionView = sessionView()) {}
 
   async request(name: RequestName, args: unknown): Promise<Result<unknown>> {
     this.sent.push({ name, args });
-    if (name === 'snapshot') return ok(this.view);
+    // The state as it is when the answer arrives (as the terminal's socket answers in order
+    // with what it pushes): a push made meanwhile is not overwritten by an older snapshot.
+    if (name === 'snapshot') return Promise.resolve().then(() => ok(this.view));
     const a = this.answers.get(name);
+    if (a === undefined && name === 'session') return Promise.resolve().then(() => ok(this.session));
     if (a === undefined) return fail('not-scripted', `the fake has no answer for ${name}`);
-    if (typeof a === 'function') return a(args);
-    if ('refuse' in a) return fail(a.refuse.code, a.refuse.message);
-    this.view = a;
-    return ok(a);
+    const r = typeof a === 'function' ? a(args) : 'refuse' in a ? fail(a.refuse.code, a.refuse.message) : ok(a);
+    if (r.ok && r.value && typeof r.value === 'object') {
+      if ('people' in r.value) this.session = r.value as SessionView;
+      else if ('table' in r.value) this.view = r.value as TerminalView;
+    }
+    return r;
   }
   onPush(listener: (name: PushName, payload: unknown) => void): () => void {
     this.push.add(listener);
@@ -47,6 +76,15 @@ export class FakeTerminal implements Transport {
   pushView(view: TerminalView): void {
     this.view = view;
     for (const l of this.push) l('view', view);
+  }
+  /** Pushes who is signed in on the screen, as the terminal does after a sign-in or sign-out. */
+  pushSession(session: SessionView): void {
+    this.session = session;
+    for (const l of this.push) l('session', session);
+  }
+  /** The requests sent, the screen's own reads of the state aside. */
+  actions(): Sent[] {
+    return this.sent.filter((s) => s.name !== 'snapshot' && s.name !== 'session');
   }
 }
 
@@ -68,6 +106,7 @@ export function baseView(over: Partial<TerminalView> = {}): TerminalView {
     shoe: { role: 'shoe', kind: 'simulated', status: 'connected', label: 'Simulated shoe (seed 7)', detail: null, unchecked: false },
     scanner: { role: 'scanner', kind: 'none', status: 'off', label: '', detail: null, unchecked: false },
     dealer: 'Eva',
+    dealerStaffId: 'eva',
     button: 1,
     seats: ([1, 2, 3, 4] as SeatNumber[]).map((seat) => ({ seat, compass: COMPASS[seat], player: { id: `p${seat}`, name: ['Ann', 'Bob', 'Cyril', 'Dana'][seat - 1] }, stack: 500000 })),
     hand: null,
@@ -90,7 +129,7 @@ export function handView(over: Partial<HandView> = {}): HandView {
     // The terminal says whether the hand is open; the stand-in follows the phase given.
     open: over.phase === undefined || !['closed', 'misdealt', 'voided'].includes(over.phase),
     seats: ([1, 2, 3, 4] as SeatNumber[]).map((s) => handSeat(s)),
-    expectedScan: null, blockers: [], misdeal: null, voided: null, irregularities: [], result: null,
+    expectedScan: null, blockers: [], misdeal: null, voided: null, voidNeedsSecondFloor: false, irregularities: [], result: null,
     ...over,
   };
 }
@@ -118,6 +157,7 @@ export function render<P extends Record<string, unknown>>(
   // however slow the machine (tests that need time to pass use a store of their own).
   const store = new TerminalStore(createClient(fake), { now: () => 0 });
   store.view = fake.view;
+  store.session = fake.session;
   store.link = true;
   const settings = new ScreenSettings(memoryStorage());
   settings.setLang(lang);
@@ -141,6 +181,20 @@ export function render<P extends Record<string, unknown>>(
   }
 }
 
+/**
+ * Everything the screen's store keeps, as text: its state, its double-tap bookkeeping (the
+ * last action's key, the requests in flight) and the floor panel's; to check a PIN is not in it.
+ */
+export function kept(store: TerminalStore): string {
+  const own = store as unknown as { lastDone: unknown; inFlight: Map<string, unknown> };
+  const f = store.floor;
+  return JSON.stringify({
+    view: store.view, session: store.session, refusal: store.refusal, confirm: store.confirm, pinAsk: store.pinAsk, busy: store.busy,
+    lastDone: own.lastDone, inFlight: [...own.inFlight.keys()],
+    floor: { reason: f.reason, notes: f.notes, recall: f.recall, replay: f.replay, accessLog: f.accessLog },
+  });
+}
+
 /** Lets pending promises (a request's reply) settle and Svelte update the DOM. */
 export async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await Promise.resolve();
@@ -148,9 +202,12 @@ export async function settle(): Promise<void> {
   flushSync();
 }
 
-/** Mounts the whole screen over a stand-in terminal showing `view` (unmounted after the test). */
-export function mountApp(view: TerminalView, lang: 'en' | 'cs' = 'en') {
-  const fake = new FakeTerminal(view);
+/**
+ * Mounts the whole screen over a stand-in terminal showing `view`, with `session` signed in on
+ * it (by default Eva, the dealer on duty); unmounted after the test.
+ */
+export function mountApp(view: TerminalView, lang: 'en' | 'cs' = 'en', session: SessionView = sessionView()) {
+  const fake = new FakeTerminal(view, session);
   const r = render(App, ({ store, settings }) => ({ terminal: store, settings }), fake, lang);
   return { ...r, fake };
 }

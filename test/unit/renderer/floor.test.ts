@@ -1,25 +1,31 @@
-// The floor manager's panel against the typed stand-in of the contract: reached from the
-// dealer screen (button and key), every action signed by name with a reason (refused in
-// words without them, by the contract's own argument checks), the irregularities worded and
-// ruled on, a seat fouled or its hand replaced by touch, a note, a void behind a question,
-// alerts acknowledged in the floor's name, and the recall replayed step by step, read-only.
+// The floor's panel against the typed stand-in of the contract: reached from the dealer
+// screen (button and key); every action signed at the moment of use with a floor person's
+// staff id and PIN in the PIN dialog (refused in words without a reason, by the contract's own
+// argument checks; a wrong PIN refused in words, the PIN never kept), the irregularities worded
+// and ruled on, a seat fouled or its hand replaced by touch, a note, a void (with a second
+// floor person once chips have moved: the two-person rule, and the chips to move back),
+// alerts acknowledged with a floor PIN; the recall, replays and access log read by a floor
+// person or an auditor signed in on the screen, who is signed out when the panel closes.
 import { describe, expect, it } from 'vitest';
-import type { RecallView, ReplayView } from '../../../app/contract/floor';
+import type { AccessLogView, RecallView, ReplayView } from '../../../app/contract/floor';
 import type { RequestName } from '../../../app/contract/handlers';
 import { flushSync } from 'svelte';
 import { validateArgs } from '../../../app/contract/validate';
 import type { HandView, IrregularityView } from '../../../app/contract/view';
 import { makeCard } from '../../../app/domain/cards';
 import { fail, ok, type Result } from '../../../app/domain/result';
-import { baseView, click, handSeat, handView, mountApp, press, settle, type } from './fake-terminal';
+import { alertView, baseView, click, EVA, handSeat, handView, kept, mountApp, person, press, sessionView, settle, type } from './fake-terminal';
 
-/** Answers like the terminal's dispatch: the contract's argument checks first, then `view`. */
-function checked(name: RequestName, reply: () => Result<unknown>) {
+/** Answers like the terminal's dispatch: the contract's argument checks first, then `reply`. */
+function checked(name: RequestName, reply: (args: Record<string, unknown>) => Result<unknown>) {
   return (args: unknown) => {
     const v = validateArgs(name, args);
-    return v.ok ? reply() : v;
+    return v.ok ? reply(v.value as Record<string, unknown>) : v;
   };
 }
+
+const JANA = { staffId: 'jana', pin: '112233' };
+const PETR = { staffId: 'petr', pin: '445566' };
 
 // Seat 1 (North, Ann) showed 2♥, a card dealt to seat 2.
 const twoOfHearts = makeCard(0, 1);
@@ -28,6 +34,7 @@ const irregularity = (over: Partial<IrregularityView> = {}): IrregularityView =>
   blocking: true, at: Date.UTC(2025, 0, 1, 20, 0, 0), resolution: null, ...over,
 });
 const seatCards = (seat: number) => Array.from({ length: 13 }, (_, r) => makeCard(r, (r + seat) % 4));
+const irregularityAlert = alertView({ id: 7, kind: 'irregularity', code: 'card-of-other-seat', message: 'Hand T1-5, seat 1: shows cards dealt to another seat (2h to seat 2)' });
 const showdown = (over: Partial<HandView> = {}) => baseView({
   hand: handView({
     id: 'T1-5', number: 5, phase: 'showdown', button: 4, cardsRead: 52,
@@ -36,18 +43,41 @@ const showdown = (over: Partial<HandView> = {}) => baseView({
     blockers: [{ code: 'blocker', message: 'the floor must rule on irregularity 1 (seat 1)' }],
     ...over,
   }),
-  // Every hand irregularity raises an alert; the Floor button counts those not acknowledged.
-  alerts: [{ id: 7, kind: 'irregularity', code: 'card-of-other-seat', message: 'Hand T1-5, seat 1: shows cards dealt to another seat (2h to seat 2)', raisedAt: Date.UTC(2025, 0, 1, 20, 0, 0) }],
+  // Every hand irregularity raises an alert only the floor clears; the Floor button counts them.
+  alerts: [irregularityAlert],
 });
 
-function openFloor(a: ReturnType<typeof mountApp>, name = 'Jana', reason = 'camera shows the card came from seat 2') {
+function openFloor(a: ReturnType<typeof mountApp>, reason = 'camera shows the card came from seat 2') {
   click(a.$('[data-testid=open-floor]'));
-  type(a.$('[data-testid=floor-name]'), name);
   type(a.$('[data-testid=floor-reason]'), reason);
 }
 
+/** Types a staff id and, on the dialog's keypad, a PIN into the open PIN dialog; `second` types the second person's (by keyboard). */
+function typePin(a: ReturnType<typeof mountApp>, who = JANA, second?: typeof JANA) {
+  const dialog = a.$('[data-testid=pin-dialog]');
+  if (!dialog) throw new Error('no PIN dialog is open');
+  type(dialog.querySelector<HTMLElement>('[data-testid=pin-staff-id]'), who.staffId);
+  for (const d of who.pin) click(dialog.querySelector<HTMLElement>(`[data-testid=pin-pin] [data-key="${d}"]`));
+  if (second) {
+    type(dialog.querySelector<HTMLElement>('[data-testid=pin-second-staff-id]'), second.staffId);
+    type(dialog.querySelector<HTMLElement>('[data-testid=pin-second-pin-input]'), second.pin);
+  }
+}
+
+/** Signs the open PIN dialog and lets the reply come back. */
+async function signPin(a: ReturnType<typeof mountApp>, who = JANA, second?: typeof JANA) {
+  typePin(a, who, second);
+  click(a.$('[data-testid=pin-confirm]'));
+  await settle();
+}
+
+/** Every PIN field on the screen is empty (a PIN is not kept after its request). */
+function noPinShown(a: ReturnType<typeof mountApp>) {
+  return a.$$('input[type=password]').every((i) => (i as HTMLInputElement).value === '');
+}
+
 describe('reaching the floor panel', () => {
-  it('opens from the top bar (with the count of rulings waiting) and with M; Esc closes it', () => {
+  it('opens from the top bar (with the count of alerts only the floor clears) and with M; Esc closes it', () => {
     const a = mountApp(showdown());
     const button = a.$('[data-testid=open-floor]')!;
     expect(button.dataset.waiting).toBe('1');
@@ -67,60 +97,143 @@ describe('reaching the floor panel', () => {
     await settle();
     expect(a.fake.sent.map((s) => s.name)).not.toContain('startHand');
   });
+});
 
-  it('refuses an action without a name or without a reason, in words, and sends nothing that changes the hand', async () => {
+describe('the PIN dialog', () => {
+  it('asks a floor person\'s staff id and PIN for every action, masked and from a keypad, and sends them with the action', async () => {
     const a = mountApp(showdown());
-    a.fake.answers.set('floorCorrection', checked('floorCorrection', () => ok(showdown())));
-    click(a.$('[data-testid=open-floor]'));
+    const ruled = showdown({ irregularities: [irregularity({ resolution: { ruling: 'accept', by: 'Jana Nováková', reason: 'camera shows the card came from seat 2' } })], blockers: [] });
+    a.fake.answers.set('floorCorrection', checked('floorCorrection', () => ok(ruled)));
+    openFloor(a);
     click(a.$('[data-testid=floor-accept]'));
-    await settle();
-    let refusal = a.$('[data-testid=floor-panel] [data-testid=refusal]')!;
-    expect(refusal.dataset.code).toBe('name-needed');
-    expect(refusal.textContent).toMatch(/floor manager's name/);
-    type(a.$('[data-testid=floor-name]'), 'Jana');
-    click(a.$('[data-testid=floor-accept]'));
-    await settle();
-    refusal = a.$('[data-testid=floor-panel] [data-testid=refusal]')!;
-    expect(refusal.dataset.code).toBe('reason-needed');
-    // No question is asked for an unsigned foul either: the refusal comes at once.
-    click(a.$('[data-testid=floor-foul-irregular]'));
-    await settle();
-    expect(a.$('[data-testid=confirm-dialog]')).toBeNull();
-    expect(a.$('[data-testid=floor-panel] [data-testid=refusal]')!.dataset.code).toBe('reason-needed');
+    // Nothing is sent before the floor person signs.
+    expect(a.fake.actions()).toEqual([]);
+    const dialog = a.$('[data-testid=pin-dialog]')!;
+    expect(a.$('[data-testid=pin-question]')!.textContent).toBe('Accept irregularity 1 as shown: the hand of seat 1 (North) Ann plays as it lies?');
+    expect((a.$('[data-testid=pin-text]') as HTMLInputElement).value).toBe('camera shows the card came from seat 2');
+    const pin = a.$('[data-testid=pin-pin-input]') as HTMLInputElement;
+    expect(pin.type).toBe('password');
+    expect(pin.inputMode).toBe('numeric');
+    expect(dialog.dataset.second).toBe('false');
+    expect((a.$('[data-testid=pin-confirm]') as HTMLButtonElement).disabled).toBe(true);
+    typePin(a);
+    expect(pin.value).toBe('112233');
+    // The keypad's clear and delete keys.
+    click(a.$('[data-testid=pin-pin-back]'));
+    expect(pin.value).toBe('11223');
+    click(a.$('[data-testid=pin-pin-clear]'));
+    expect(pin.value).toBe('');
+    await signPin(a);
+    expect(a.fake.actions()).toEqual([{
+      name: 'floorCorrection',
+      args: { floor: JANA, reason: 'camera shows the card came from seat 2', action: { kind: 'resolve-irregularity', irregularity: 1, ruling: 'accept' } },
+    }]);
+    expect(a.$('[data-testid=pin-dialog]')).toBeNull();
+    expect(a.$('[data-testid=floor-ruling]')!.textContent).toBe('Accepted as shown by Jana Nováková: camera shows the card came from seat 2');
+    // The reason is asked again for the next action; the PIN is gone with its request.
+    expect((a.$('[data-testid=floor-reason]') as HTMLInputElement).value).toBe('');
+    expect(a.store.pinAsk).toBeNull();
+    expect(kept(a.store)).not.toContain('112233');
   });
 
-  it('words the refusals in Czech', async () => {
+  it('a wrong PIN is refused in words; the dialog stays with its PIN fields empty for another try', async () => {
+    const a = mountApp(showdown());
+    let tries = 0;
+    a.fake.answers.set('floorCorrection', checked('floorCorrection', (args) => {
+      tries++;
+      const floor = args.floor as typeof JANA;
+      return floor.pin === JANA.pin ? ok(showdown()) : fail('wrong-pin', 'wrong PIN for jana (1 in a row; 4 more lock jana out for 15 minutes)');
+    }));
+    openFloor(a);
+    click(a.$('[data-testid=floor-seat][data-seat="3"] [data-testid=floor-foul-seat]'));
+    await signPin(a, { staffId: 'jana', pin: '999999' });
+    const refusal = a.$('[data-testid=pin-dialog] [data-testid=refusal]')!;
+    expect(refusal.dataset.code).toBe('wrong-pin');
+    expect(refusal.textContent).toMatch(/wrong PIN for jana \(1 in a row; 4 more lock jana out for 15 minutes\)/);
+    expect(noPinShown(a)).toBe(true);
+    expect((a.$('[data-testid=pin-staff-id]') as HTMLInputElement).value).toBe('jana');
+    await signPin(a);
+    expect(tries).toBe(2);
+    expect(a.$('[data-testid=pin-dialog]')).toBeNull();
+  });
+
+  it('words a refused PIN in Czech', async () => {
     const a = mountApp(showdown(), 'cs');
-    a.fake.answers.set('floorCorrection', checked('floorCorrection', () => ok(showdown())));
-    click(a.$('[data-testid=open-floor]'));
+    a.fake.answers.set('floorCorrection', () => fail('wrong-pin', 'wrong PIN for jana (1 in a row; 4 more lock jana out for 15 minutes)'));
+    openFloor(a);
     click(a.$('[data-testid=floor-accept]'));
+    await signPin(a);
+    expect(a.$('[data-testid=pin-dialog] [data-testid=refusal]')!.textContent).toMatch(/Špatný PIN\./);
+  });
+
+  it('without a reason the terminal refuses in words and records nothing; the reason can be given in the dialog', async () => {
+    const a = mountApp(showdown());
+    a.fake.answers.set('floorCorrection', checked('floorCorrection', () => ok(showdown())));
+    openFloor(a, '');
+    click(a.$('[data-testid=floor-accept]'));
+    await signPin(a);
+    const refusal = a.$('[data-testid=pin-dialog] [data-testid=refusal]')!;
+    expect(refusal.dataset.code).toBe('reason-needed');
+    expect(refusal.textContent).toMatch(/reason/);
+    type(a.$('[data-testid=pin-text]'), 'camera');
+    expect((a.$('[data-testid=floor-reason]') as HTMLInputElement).value).toBe('camera');
+    await signPin(a);
+    expect(a.fake.actions().at(-1)!.args).toMatchObject({ floor: JANA, reason: 'camera' });
+    expect(a.$('[data-testid=pin-dialog]')).toBeNull();
+  });
+
+  it('Esc or Cancel closes the dialog only, sending nothing; the panel stays', async () => {
+    const a = mountApp(showdown());
+    openFloor(a);
+    click(a.$('[data-testid=floor-accept]'));
+    typePin(a);
+    a.$('[data-testid=pin-pin-input]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    flushSync();
+    expect(a.$('[data-testid=pin-dialog]')).toBeNull();
+    expect(a.$('[data-testid=floor-panel]')).not.toBeNull();
+    click(a.$('[data-testid=floor-accept]'));
+    // A new dialog starts empty: the PIN typed before is gone.
+    expect((a.$('[data-testid=pin-pin-input]') as HTMLInputElement).value).toBe('');
+    click(a.$('[data-testid=pin-cancel]'));
+    expect(a.$('[data-testid=pin-dialog]')).toBeNull();
+    press('Escape');
+    expect(a.$('[data-testid=floor-panel]')).toBeNull();
     await settle();
-    expect(a.$('[data-testid=floor-panel] [data-testid=refusal]')!.textContent).toMatch(/zadejte jméno/);
+    expect(a.fake.actions()).toEqual([]);
+  });
+
+  it('holds every key behind it but Escape', async () => {
+    const a = mountApp(showdown());
+    openFloor(a);
+    click(a.$('[data-testid=floor-accept]'));
+    (document.activeElement as HTMLElement | null)?.blur();
+    press('e');
+    press('1');
+    await settle();
+    expect(a.fake.actions()).toEqual([]);
+    expect(a.$('[data-testid=pin-dialog]')).not.toBeNull();
+    press('Escape');
+    expect(a.$('[data-testid=pin-dialog]')).toBeNull();
+    expect(a.$('[data-testid=floor-panel]')).not.toBeNull();
+  });
+
+  it('fills in the staff id of the floor person signed in on this screen', () => {
+    const a = mountApp(showdown(), 'en', sessionView([EVA, person('floor-action', 'jana', 'Jana Nováková')]));
+    openFloor(a);
+    click(a.$('[data-testid=floor-accept]'));
+    expect((a.$('[data-testid=pin-staff-id]') as HTMLInputElement).value).toBe('jana');
+    expect((a.$('[data-testid=pin-pin-input]') as HTMLInputElement).value).toBe('');
   });
 });
 
 describe('the current hand', () => {
-  it('lists the irregularity in words and accepts the card as shown, in the floor\'s name with the reason', async () => {
+  it('lists the irregularity in words', () => {
     const a = mountApp(showdown());
-    const ruled = showdown({ irregularities: [irregularity({ resolution: { ruling: 'accept', by: 'Jana', reason: 'camera shows the card came from seat 2' } })], blockers: [] });
-    a.fake.answers.set('floorCorrection', checked('floorCorrection', () => ok(ruled)));
     openFloor(a);
     const item = a.$('[data-testid=floor-irregularity]')!;
     expect(item.dataset.open).toBe('true');
     expect(item.textContent).toMatch(/Seat 1 \(North\) showed a card dealt to another seat: 2♥ to seat 2 \(East\)\./);
     expect(item.textContent).toMatch(/Settlement waits for the floor's ruling/);
-    click(a.$('[data-testid=floor-accept]'));
-    await settle();
-    expect(a.fake.sent.at(-1)).toEqual({
-      name: 'floorCorrection',
-      args: { floor: 'Jana', reason: 'camera shows the card came from seat 2', action: { kind: 'resolve-irregularity', irregularity: 1, ruling: 'accept' } },
-    });
-    expect(a.$('[data-testid=floor-ruling]')!.textContent).toBe('Accepted as shown by Jana: camera shows the card came from seat 2');
-    // The name stays for the next action; the reason is asked again.
-    expect((a.$('[data-testid=floor-name]') as HTMLInputElement).value).toBe('Jana');
-    expect((a.$('[data-testid=floor-reason]') as HTMLInputElement).value).toBe('');
-    // The irregularity's alert still waits for the floor's acknowledgement.
-    expect(a.$('[data-testid=open-floor]')!.dataset.waiting).toBe('1');
   });
 
   it('in Czech, from the same parts', () => {
@@ -129,15 +242,15 @@ describe('the current hand', () => {
     expect(a.$('[data-testid=floor-irregularity]')!.textContent).toMatch(/Místo 1 \(Sever\) ukázalo kartu rozdanou jinému místu: 2♥ místu 2 \(Východ\)\./);
   });
 
-  it('fouls the irregular seat after asking, naming the floor, the seat and the reason', async () => {
+  it('fouls the irregular seat, naming the seat; signed with a floor PIN', async () => {
     const a = mountApp(showdown());
     a.fake.answers.set('floorCorrection', checked('floorCorrection', () => ok(showdown({ irregularities: [irregularity({ resolution: { ruling: 'foul-seat', by: 'Jana', reason: 'x' } })] }))));
-    openFloor(a, 'Jana', 'card from another seat');
+    openFloor(a, 'card from another seat');
     click(a.$('[data-testid=floor-foul-irregular]'));
-    expect(a.$('[data-testid=confirm-dialog]')!.textContent).toMatch(/Jana: rule on irregularity 1: the hand of seat 1 \(North\) Ann is fouled\? Reason: card from another seat/);
-    click(a.$('[data-testid=confirm-yes]'));
-    await settle();
-    expect(a.fake.sent.at(-1)!.args).toEqual({ floor: 'Jana', reason: 'card from another seat', action: { kind: 'resolve-irregularity', irregularity: 1, ruling: 'foul-seat' } });
+    expect(a.$('[data-testid=pin-question]')!.textContent).toBe('Rule on irregularity 1: the hand of seat 1 (North) Ann is fouled?');
+    expect(a.$('[data-testid=pin-confirm]')!.classList.contains('danger')).toBe(true);
+    await signPin(a);
+    expect(a.fake.actions().at(-1)!.args).toEqual({ floor: JANA, reason: 'card from another seat', action: { kind: 'resolve-irregularity', irregularity: 1, ruling: 'foul-seat' } });
     expect(a.$('[data-testid=floor-ruling]')!.dataset.ruling).toBe('foul-seat');
   });
 
@@ -145,12 +258,11 @@ describe('the current hand', () => {
     const a = mountApp(showdown({ irregularities: [] }));
     const fouled = showdown({ irregularities: [], seats: [1, 2, 3, 4].map((s) => handSeat(s as 1, { dealt: 13, cards: seatCards(s), floorFoul: s === 3 ? { reason: 'mucked before read', irregularity: null } : null })) });
     a.fake.answers.set('floorCorrection', checked('floorCorrection', () => ok(fouled)));
-    openFloor(a, 'Jana', 'mucked before read');
+    openFloor(a, 'mucked before read');
     expect(a.$('[data-testid=floor-no-irregularities]')).not.toBeNull();
     click(a.$('[data-testid=floor-seat][data-seat="3"] [data-testid=floor-foul-seat]'));
-    click(a.$('[data-testid=confirm-yes]'));
-    await settle();
-    expect(a.fake.sent.at(-1)!.args).toEqual({ floor: 'Jana', reason: 'mucked before read', action: { kind: 'foul-seat', seat: 3 } });
+    await signPin(a);
+    expect(a.fake.actions().at(-1)!.args).toEqual({ floor: JANA, reason: 'mucked before read', action: { kind: 'foul-seat', seat: 3 } });
     expect(a.$('[data-testid=floor-seat][data-seat="3"] [data-testid=floor-fouled]')!.textContent).toBe('Fouled by the floor: mucked before read');
     expect(a.$('.felt [data-seat="3"] [data-testid=foul-marker]')).not.toBeNull();
   });
@@ -170,26 +282,28 @@ describe('the current hand', () => {
     expect(a.$('[data-testid=floor-replace]')).toBeNull();
   });
 
-  it('replaces a seat\'s hand entered by touch', async () => {
+  it('replaces a seat\'s hand entered by touch, signed with a floor PIN', async () => {
     const a = mountApp(showdown());
     a.fake.answers.set('floorCorrection', checked('floorCorrection', () => ok(showdown({ irregularities: [irregularity({ resolution: { ruling: 'hand-replaced', by: 'Jana', reason: 'misread' } })] }))));
-    openFloor(a, 'Jana', 'misread');
+    openFloor(a, 'misread');
     click(a.$('[data-testid=floor-seat][data-seat="1"] [data-testid=floor-replace]'));
     const dialog = a.$('[data-testid=tap-entry-dialog]')!;
     expect(dialog.textContent).toMatch(/Floor: enter the hand of seat 1 \(North\) into its rows/);
     for (const c of seatCards(1)) click(dialog.querySelector<HTMLElement>(`[data-testid=tap-remaining] [data-card="${c}"]`));
     click(a.$('[data-testid=tap-submit]'));
     await settle();
+    expect(a.$('[data-testid=pin-question]')!.textContent).toBe('Replace the hand of seat 1 (North) Ann with the rows entered?');
+    await signPin(a);
     const cards = seatCards(1);
-    expect(a.fake.sent.at(-1)).toEqual({
+    expect(a.fake.actions().at(-1)).toEqual({
       name: 'floorCorrection',
-      args: { floor: 'Jana', reason: 'misread', action: { kind: 'replace-hand', seat: 1, front: cards.slice(0, 3), middle: cards.slice(3, 8), back: cards.slice(8) } },
+      args: { floor: JANA, reason: 'misread', action: { kind: 'replace-hand', seat: 1, front: cards.slice(0, 3), middle: cards.slice(3, 8), back: cards.slice(8) } },
     });
     expect(a.$('[data-testid=tap-entry-dialog]')).toBeNull();
     expect(a.$('[data-testid=floor-ruling]')!.dataset.ruling).toBe('hand-replaced');
   });
 
-  it('keeps the entry open with the terminal\'s refusal; Esc closes the entry first, then the panel', async () => {
+  it('keeps the entry open with the terminal\'s refusal; Esc closes the dialog, then the entry, then the panel', async () => {
     const a = mountApp(showdown());
     a.fake.answers.set('floorCorrection', () => fail('cannot-accept', 'Irregularity 1 cannot be accepted as it lies'));
     openFloor(a);
@@ -197,7 +311,12 @@ describe('the current hand', () => {
     for (const c of seatCards(1)) click(a.$(`[data-testid=tap-remaining] [data-card="${c}"]`));
     click(a.$('[data-testid=tap-submit]'));
     await settle();
+    await signPin(a);
     expect(a.$('[data-testid=tap-entry-dialog] [data-testid=refusal]')!.textContent).toMatch(/cannot be accepted/);
+    (document.activeElement as HTMLElement | null)?.blur();
+    press('Escape');
+    expect(a.$('[data-testid=pin-dialog]')).toBeNull();
+    expect(a.$('[data-testid=tap-entry-dialog]')).not.toBeNull();
     press('Escape');
     expect(a.$('[data-testid=tap-entry-dialog]')).toBeNull();
     expect(a.$('[data-testid=floor-panel]')).not.toBeNull();
@@ -207,98 +326,201 @@ describe('the current hand', () => {
     const closed = baseView({ hand: handView({ id: 'T1-4', number: 4, phase: 'closed' }) });
     const a = mountApp(closed);
     a.fake.answers.set('floorCorrection', checked('floorCorrection', () => ok(closed)));
-    openFloor(a, 'Petr', 'player disputes payment 2; video checked, paid right');
+    openFloor(a, 'player disputes payment 2; video checked, paid right');
     expect(a.$('[data-testid=floor-void]')).toBeNull();
     click(a.$('[data-testid=floor-note]'));
-    await settle();
-    expect(a.fake.sent.at(-1)).toEqual({ name: 'floorCorrection', args: { floor: 'Petr', reason: 'player disputes payment 2; video checked, paid right', action: { kind: 'note' }, handId: 'T1-4' } });
+    expect(a.$('[data-testid=pin-question]')!.textContent).toBe('Record the reason as a note on hand 4?');
+    await signPin(a, PETR);
+    expect(a.fake.actions().at(-1)).toEqual({ name: 'floorCorrection', args: { floor: PETR, reason: 'player disputes payment 2; video checked, paid right', action: { kind: 'note' }, handId: 'T1-4' } });
   });
+});
 
-  it('voids the hand only after a question; shows the void and its reason; a refusal says why', async () => {
+describe('voiding a hand', () => {
+  it('before any payment: one floor person signs; the banner shows the void and its reason, no chips move', async () => {
     const a = mountApp(showdown());
-    const voided = baseView({ hand: handView({ id: 'T1-5', number: 5, phase: 'voided', button: 4, voided: { by: 'Jana', reason: 'deck found short' } }), button: 4 });
+    const voided = baseView({ hand: handView({ id: 'T1-5', number: 5, phase: 'voided', button: 4, voided: { by: 'Jana Nováková', second: null, reason: 'deck found short', returned: [] } }), button: 4 });
     a.fake.answers.set('voidHand', checked('voidHand', () => ok(voided)));
-    openFloor(a, 'Jana', 'deck found short');
+    openFloor(a, 'deck found short');
+    expect(a.$('[data-testid=floor-void-hint]')!.textContent).toBe("Throws away the hand's play: no chips move and the button stays.");
     click(a.$('[data-testid=floor-void]'));
-    expect(a.$('[data-testid=confirm-dialog]')!.textContent).toMatch(/Jana: void hand 5\? All its play is thrown away, no chips move and the button stays at seat 4 \(West\)\. Reason: deck found short/);
-    click(a.$('[data-testid=confirm-no]'));
+    expect(a.$('[data-testid=pin-question]')!.textContent).toBe('Void hand 5? All its play is thrown away, no chips move and the button stays at seat 4 (West).');
+    expect(a.$('[data-testid=pin-dialog]')!.dataset.second).toBe('false');
+    expect(a.$('[data-testid=pin-second]')).toBeNull();
+    click(a.$('[data-testid=pin-cancel]'));
     await settle();
-    expect(a.fake.sent.filter((s) => s.name === 'voidHand')).toEqual([]);
+    expect(a.fake.actions()).toEqual([]);
     click(a.$('[data-testid=floor-void]'));
-    click(a.$('[data-testid=confirm-yes]'));
-    await settle();
-    expect(a.fake.sent.at(-1)).toEqual({ name: 'voidHand', args: { floor: 'Jana', reason: 'deck found short' } });
+    await signPin(a);
+    expect(a.fake.actions().at(-1)).toEqual({ name: 'voidHand', args: { floor: JANA, reason: 'deck found short' } });
     press('Escape');
     const banner = a.$('[data-testid=void-banner]')!;
     expect(banner.textContent).toMatch(/HAND 5 VOID/);
-    expect(a.$('[data-testid=void-reason]')!.textContent).toBe('Voided by the floor (Jana): deck found short');
-    expect(banner.textContent).toMatch(/the button stays at seat 4 \(West\)/);
+    expect(a.$('[data-testid=void-reason]')!.textContent).toBe('Voided by the floor (Jana Nováková): deck found short');
+    expect(banner.textContent).toMatch(/No chips moved\. .*the button stays at seat 4 \(West\)/);
+    expect(a.$$('[data-testid=void-move-back]')).toEqual([]);
   });
 
-  it('shows the service\'s reason when chips have moved', async () => {
-    const paying = showdown({ phase: 'paying', irregularities: [] });
+  it('after a payment: a second, different floor person signs too (the two-person rule); the banner lists the chips to move back', async () => {
+    const paying = showdown({ phase: 'paying', irregularities: [], voidNeedsSecondFloor: true });
     const a = mountApp(paying);
-    a.fake.answers.set('voidHand', () => fail('chips-moved', 'The hand cannot be voided: 1 payment already made; finish the payments and correct them'));
-    openFloor(a, 'Jana', 'dispute');
+    const returned = [{ from: 3 as const, to: 2 as const, amount: 60000 }, { from: 4 as const, to: 2 as const, amount: 10000 }];
+    const voided = baseView({ hand: handView({ id: 'T1-5', number: 5, phase: 'voided', button: 4, voided: { by: 'Jana Nováková', second: 'Petr Dvořák', reason: 'wrong profile', returned } }), button: 4 });
+    a.fake.answers.set('voidHand', checked('voidHand', (args) => {
+      if (!args.second) return fail('second-floor-needed', "1 payment already made: a void now needs a second floor person's PIN (the two-person rule), and the chips paid go back");
+      if ((args.second as typeof JANA).staffId === (args.floor as typeof JANA).staffId) return fail('same-floor-person', 'voidHand: the second floor person must be someone other than jana');
+      return ok(voided);
+    }));
+    openFloor(a, 'wrong profile');
+    expect(a.$('[data-testid=floor-void-hint]')!.textContent).toMatch(/a second floor person signs too \(two-person rule\), and the chips paid go back/);
     click(a.$('[data-testid=floor-void]'));
-    click(a.$('[data-testid=confirm-yes]'));
-    await settle();
-    const refusal = a.$('[data-testid=floor-panel] [data-testid=refusal]')!;
-    expect(refusal.dataset.code).toBe('chips-moved');
-    expect(refusal.textContent).toMatch(/1 payment already made/);
+    expect(a.$('[data-testid=pin-question]')!.textContent).toMatch(/^Void hand 5\? Payments have been made: the chips paid go back, and a second floor person must sign\./);
+    expect(a.$('[data-testid=pin-dialog]')!.dataset.second).toBe('true');
+    expect(a.$('[data-testid=pin-second-hint]')!.textContent).toMatch(/a second, different floor person must sign too/);
+    // One person alone cannot sign it: the button waits for both.
+    typePin(a);
+    expect((a.$('[data-testid=pin-confirm]') as HTMLButtonElement).disabled).toBe(true);
+    // The same person twice: refused in words by the terminal.
+    await signPin(a, JANA, JANA);
+    expect(a.$('[data-testid=pin-dialog] [data-testid=refusal]')!.dataset.code).toBe('same-floor-person');
+    expect(noPinShown(a)).toBe(true);
+    await signPin(a, JANA, PETR);
+    expect(a.fake.actions().filter((s) => s.name === 'voidHand').at(-1)).toEqual({ name: 'voidHand', args: { floor: JANA, second: PETR, reason: 'wrong profile' } });
+    expect(a.$('[data-testid=pin-dialog]')).toBeNull();
+    press('Escape');
+    const lines = a.$$('[data-testid=void-move-back]');
+    expect(lines.map((l) => l.textContent!.trim())).toEqual([
+      expect.stringMatching(/^CZK\s?600 from seat 2 \(East\) back to seat 3 \(South\)$/),
+      expect.stringMatching(/^CZK\s?100 from seat 2 \(East\) back to seat 4 \(West\)$/),
+    ]);
+    expect(a.$('[data-testid=void-banner]')!.textContent).toMatch(/Move these chips back:/);
+    expect(a.$('[data-testid=void-reason]')!.textContent).toBe('Voided by the floor (Jana Nováková and Petr Dvořák): wrong profile');
+  });
+
+  it('asks for the second person when the terminal says a payment was just made', async () => {
+    const a = mountApp(showdown({ phase: 'paying', irregularities: [] }));
+    a.fake.answers.set('voidHand', checked('voidHand', (args) => (args.second ? ok(baseView()) : fail('second-floor-needed', '1 payment already made: a void now needs a second floor person\'s PIN'))));
+    openFloor(a, 'dispute');
+    click(a.$('[data-testid=floor-void]'));
+    expect(a.$('[data-testid=pin-second]')).toBeNull();
+    await signPin(a);
+    expect(a.$('[data-testid=pin-dialog] [data-testid=refusal]')!.dataset.code).toBe('second-floor-needed');
+    expect(a.$('[data-testid=pin-second]')).not.toBeNull();
+    await signPin(a, JANA, PETR);
+    expect(a.$('[data-testid=pin-dialog]')).toBeNull();
+  });
+
+  it('in Czech', () => {
+    const returned = [{ from: 3 as const, to: 2 as const, amount: 60000 }];
+    const a = mountApp(baseView({ hand: handView({ number: 5, phase: 'voided', button: 4, voided: { by: 'Jana', second: 'Petr', reason: 'x', returned } }) }), 'cs');
+    expect(a.$('[data-testid=void-move-back]')!.textContent!.replace(/\s/g, ' ')).toMatch(/^ *600 Kč z místa 2 \(Východ\) zpět na místo 3 \(Jih\) *$/);
   });
 });
 
 describe('alerts', () => {
-  it('acknowledges an alert in the floor\'s name with the note typed for it', async () => {
-    const alerts = [{ id: 7, kind: 'irregularity', code: 'card-of-other-seat', message: 'Hand T1-5, seat 1: shows cards dealt to another seat (2h to seat 2)', raisedAt: Date.UTC(2025, 0, 1, 20, 0, 0) }];
-    const a = mountApp(baseView({ alerts }));
+  it('acknowledges an alert with a floor PIN and the note typed for it', async () => {
+    const a = mountApp(baseView({ alerts: [irregularityAlert] }));
     a.fake.answers.set('floorAcknowledgeAlert', checked('floorAcknowledgeAlert', () => ok(baseView())));
-    openFloor(a, 'Jana', '');
+    click(a.$('[data-testid=open-floor]'));
     click(a.$('[data-testid=floor-tab-alerts]'));
     expect(a.$('[data-testid=floor-alert]')!.textContent).toMatch(/shows cards dealt to another seat/);
     type(a.$('[data-testid=floor-ack-note]'), 'seen on camera');
     click(a.$('[data-testid=floor-ack]'));
-    await settle();
-    expect(a.fake.sent.at(-1)).toEqual({ name: 'floorAcknowledgeAlert', args: { id: 7, floor: 'Jana', note: 'seen on camera' } });
+    expect(a.$('[data-testid=pin-question]')!.textContent).toBe('Acknowledge alert 7: Hand T1-5, seat 1: shows cards dealt to another seat (2h to seat 2)');
+    expect((a.$('[data-testid=pin-text]') as HTMLInputElement).value).toBe('seen on camera');
+    await signPin(a);
+    expect(a.fake.actions().at(-1)).toEqual({ name: 'floorAcknowledgeAlert', args: { id: 7, floor: JANA, note: 'seen on camera' } });
     expect(a.$('[data-testid=floor-no-alerts]')).not.toBeNull();
   });
 
-  it('a double tap acknowledges one alert, not the one that moves up under the finger', async () => {
-    const at = Date.UTC(2025, 0, 1, 20, 0, 0);
-    const alerts = [7, 8].map((id) => ({ id, kind: 'device-fault', code: 'jam', message: `Card shoe: jam ${id}`, raisedAt: at }));
-    const a = mountApp(baseView({ alerts }));
-    a.fake.answers.set('floorAcknowledgeAlert', (args) => {
-      const v = validateArgs('floorAcknowledgeAlert', args);
-      if (!v.ok) return v;
-      const id = (args as { id: number }).id;
-      a.fake.view = baseView({ alerts: a.fake.view.alerts.filter((x) => x.id !== id) });
-      return ok(a.fake.view);
-    });
-    openFloor(a, 'Jana', '');
-    click(a.$('[data-testid=floor-tab-alerts]'));
-    click(a.$('[data-testid=floor-ack]'));
-    await settle();
-    expect(a.$$('[data-testid=floor-alert]').map((e) => e.dataset.id)).toEqual(['8']);
-    click(a.$('[data-testid=floor-ack]')); // the same spot: now alert 8's button
-    await settle();
-    expect(a.fake.sent.filter((x) => x.name === 'floorAcknowledgeAlert')).toEqual([{ name: 'floorAcknowledgeAlert', args: { id: 7, floor: 'Jana' } }]);
-    expect(a.$$('[data-testid=floor-alert]').map((e) => e.dataset.id)).toEqual(['8']);
-  });
-
-  it('the note is optional, the name is not', async () => {
-    const alerts = [{ id: 3, kind: 'device-fault', code: 'jam', message: 'Card shoe: jam', raisedAt: 0 }];
-    const a = mountApp(baseView({ alerts }));
+  it('the note is optional', async () => {
+    const a = mountApp(baseView({ alerts: [alertView({ id: 3 })] }));
     a.fake.answers.set('floorAcknowledgeAlert', checked('floorAcknowledgeAlert', () => ok(baseView())));
     click(a.$('[data-testid=open-floor]'));
     click(a.$('[data-testid=floor-tab-alerts]'));
     click(a.$('[data-testid=floor-ack]'));
+    await signPin(a);
+    expect(a.fake.actions().at(-1)).toEqual({ name: 'floorAcknowledgeAlert', args: { id: 3, floor: JANA } });
+  });
+});
+
+describe('reading the history', () => {
+  const accessLog: AccessLogView = {
+    more: false,
+    entries: [
+      { row: 3, at: '2025-01-01T20:00:00.000Z', tableId: 'T1', handId: null, type: 'staff-signed-in', by: 'staff:eva', person: 'eva', purpose: 'take-box', what: 'signed in', why: null },
+      { row: 9, at: '2025-01-01T20:05:00.000Z', tableId: 'T1', handId: null, type: 'staff-sign-in-failed', by: 'staff:jana', person: 'jana', purpose: 'floor-action', what: 'sign-in refused: wrong-pin (1 in a row)', why: null },
+      { row: 12, at: '2025-01-01T20:06:00.000Z', tableId: 'T1', handId: 'T1-5', type: 'floor-correction', by: 'floor:Jana Nováková', person: 'jana', purpose: null, what: 'foul seat 1', why: 'a card of the dead hand' },
+    ],
+  };
+
+  it('asks a floor person or an auditor to sign in first, then reads; closing the panel signs him out', async () => {
+    const a = mountApp(baseView());
+    const jana = person('floor-action', 'jana', 'Jana Nováková');
+    a.fake.answers.set('signIn', checked('signIn', () => ok(sessionView([EVA, jana]))));
+    a.fake.answers.set('recall', () => ok(recall));
+    a.fake.answers.set('signOut', checked('signOut', () => ok(sessionView([EVA]))));
+    click(a.$('[data-testid=open-floor]'));
+    click(a.$('[data-testid=floor-tab-recall]'));
     await settle();
-    expect(a.$('[data-testid=floor-panel] [data-testid=refusal]')!.dataset.code).toBe('name-needed');
-    type(a.$('[data-testid=floor-name]'), 'Jana');
-    click(a.$('[data-testid=floor-ack]'));
+    // Nothing is read before someone signs in.
+    expect(a.fake.actions()).toEqual([]);
+    expect(a.$('[data-testid=recall-list]')).toBeNull();
+    type(a.$('[data-testid=reader-staff-id]'), 'jana');
+    type(a.$('[data-testid=reader-pin-input]'), '112233');
+    click(a.$('[data-testid=reader-sign-in-floor]'));
     await settle();
-    expect(a.fake.sent.at(-1)).toEqual({ name: 'floorAcknowledgeAlert', args: { id: 3, floor: 'Jana' } });
+    expect(a.fake.actions()).toEqual([{ name: 'signIn', args: { person: JANA, purpose: 'floor-action' } }, { name: 'recall', args: {} }]);
+    expect(a.$$('[data-testid=recall-hand]')).toHaveLength(3);
+    expect(a.$('[data-testid=floor-reader]')!.textContent).toMatch(/Reading: Jana Nováková \(floor\)/);
+    expect(noPinShown(a)).toBe(true);
+    press('Escape');
+    await settle();
+    expect(a.fake.actions().at(-1)).toEqual({ name: 'signOut', args: { purpose: 'floor-action' } });
+    expect(a.store.session!.people.map((p) => p.purpose)).toEqual(['take-box']);
+  });
+
+  it('an auditor signs in for audit; a refusal shows in words', async () => {
+    const a = mountApp(baseView());
+    a.fake.answers.set('signIn', checked('signIn', (args) => ((args.person as typeof JANA).staffId === 'olga' ? ok(sessionView([EVA, person('audit', 'olga', 'Olga')])) : fail('not-allowed', 'eva does not hold the role auditor'))));
+    a.fake.answers.set('accessLog', () => ok(accessLog));
+    click(a.$('[data-testid=open-floor]'));
+    click(a.$('[data-testid=floor-tab-access]'));
+    type(a.$('[data-testid=reader-staff-id]'), 'eva');
+    type(a.$('[data-testid=reader-pin-input]'), '135791');
+    click(a.$('[data-testid=reader-sign-in-audit]'));
+    await settle();
+    expect(a.$('[data-testid=reader-sign-in] [data-testid=refusal]')!.textContent).toMatch(/does not hold the role auditor/);
+    type(a.$('[data-testid=reader-staff-id]'), 'olga');
+    type(a.$('[data-testid=reader-pin-input]'), '778899');
+    click(a.$('[data-testid=reader-sign-in-audit]'));
+    await settle();
+    expect(a.fake.actions().filter((s) => s.name === 'signIn').at(-1)).toEqual({ name: 'signIn', args: { person: { staffId: 'olga', pin: '778899' }, purpose: 'audit' } });
+    expect(a.fake.actions().at(-1)).toEqual({ name: 'accessLog', args: {} });
+  });
+
+  it('shows the access log, the newest first: when, who, what and why', async () => {
+    const a = mountApp(baseView(), 'en', sessionView([EVA, person('audit', 'olga', 'Olga')]));
+    a.fake.answers.set('accessLog', () => ok(accessLog));
+    click(a.$('[data-testid=open-floor]'));
+    click(a.$('[data-testid=floor-tab-access]'));
+    await settle();
+    const rows = a.$$('[data-testid=access-entry]');
+    expect(rows.map((r) => `${r.dataset.row}:${r.dataset.type}:${r.dataset.person}`)).toEqual(['12:floor-correction:jana', '9:staff-sign-in-failed:jana', '3:staff-signed-in:eva']);
+    expect(rows[0].textContent).toMatch(/jana\s*Floor correction foul seat 1\s*a card of the dead hand/);
+    expect(rows[1].textContent).toMatch(/Sign-in refused sign-in refused: wrong-pin \(1 in a row\)/);
+    expect(a.$('[data-testid=access-more]')).toBeNull();
+    // Read-only: nothing but reads was sent.
+    expect(a.fake.actions().map((s) => s.name)).toEqual(['accessLog']);
+  });
+
+  it('words the access log\'s kinds in Czech', async () => {
+    const a = mountApp(baseView(), 'cs', sessionView([EVA, person('audit', 'olga', 'Olga')]));
+    a.fake.answers.set('accessLog', () => ok({ ...accessLog, more: true }));
+    click(a.$('[data-testid=open-floor]'));
+    click(a.$('[data-testid=floor-tab-access]'));
+    await settle();
+    expect(a.$$('[data-testid=access-entry]')[1].textContent).toMatch(/Přihlášení odmítnuto/);
+    expect(a.$('[data-testid=access-more]')!.textContent).toMatch(/table access-log/);
   });
 });
 
@@ -333,9 +555,12 @@ const replay: ReplayView = {
   ],
 };
 
+/** A floor person signed in on the screen to read the history. */
+const reading = sessionView([EVA, person('floor-action', 'jana', 'Jana Nováková')]);
+
 describe('recall', () => {
   it('lists the table\'s last hands with time, outcome, button and chips, and replays one step by step, read-only', async () => {
-    const a = mountApp(baseView());
+    const a = mountApp(baseView(), 'en', reading);
     a.fake.answers.set('recall', () => ok(recall));
     a.fake.answers.set('replayHand', (args) => ((args as { handId: string }).handId === 'T1-1' ? ok(replay) : fail('unknown-hand', 'no such hand')));
     click(a.$('[data-testid=open-floor]'));
@@ -377,7 +602,7 @@ describe('recall', () => {
     click(a.$('[data-testid=replay-first]'));
     expect(a.$('[data-testid=replay]')!.dataset.step).toBe('0');
     // Nothing but reads was sent: a replay changes nothing.
-    expect(a.fake.sent.map((s) => s.name).filter((n) => n !== 'snapshot')).toEqual(['recall', 'replayHand']);
+    expect(a.fake.actions().map((s) => s.name)).toEqual(['recall', 'replayHand']);
     // Esc: back to the list, then the panel closes.
     press('Escape');
     expect(a.$('[data-testid=recall-list]')).not.toBeNull();
@@ -386,7 +611,7 @@ describe('recall', () => {
   });
 
   it('words the replay in Czech', async () => {
-    const a = mountApp(baseView(), 'cs');
+    const a = mountApp(baseView(), 'cs', reading);
     a.fake.answers.set('recall', () => ok(recall));
     a.fake.answers.set('replayHand', () => ok(replay));
     click(a.$('[data-testid=open-floor]'));
@@ -402,7 +627,7 @@ describe('recall', () => {
   });
 
   it('shows a refused replay in words', async () => {
-    const a = mountApp(baseView());
+    const a = mountApp(baseView(), 'en', reading);
     a.fake.answers.set('recall', () => ok(recall));
     a.fake.answers.set('replayHand', () => fail('replay-failed', 'hand T1-2, event 3 (card-dealt, log row 40): bad card'));
     click(a.$('[data-testid=open-floor]'));

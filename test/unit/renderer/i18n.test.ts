@@ -15,6 +15,17 @@ const svelteFiles = readdirSync(COMPONENTS).filter((f) => f.endsWith('.svelte'))
 /** The placeholders of a message; a rank's grammatical form ({r0_genpl}) counts as the rank. */
 const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1].replace(/^(r\d)_\w+$/, '$1')))].sort();
 
+/** The event types the access log shows (app/services/access-log.ts ACCESS_LOG_TYPES, the staff events spelled out). */
+function accessLogTypes(): string[] {
+  const app = join(__dirname, '..', '..', '..', 'app');
+  const staff = /export const STAFF_EVENT_TYPES[^=]*=\s*\[([^\]]+)\]/.exec(readFileSync(join(app, 'domain', 'staff', 'events.ts'), 'utf8'));
+  const log = /export const ACCESS_LOG_TYPES[^=]*=\s*\[([^\]]+)\]/.exec(readFileSync(join(app, 'services', 'access-log.ts'), 'utf8'));
+  if (!staff || !log) throw new Error('the access log\'s event types were not found');
+  const types = [...`${staff[1]} ${log[1]}`.matchAll(/'([a-z-]+)'/g)].map((m) => m[1]);
+  expect(types.length).toBeGreaterThanOrEqual(14);
+  return types;
+}
+
 describe('message files', () => {
   it('have the same keys in English and Czech', () => {
     expect(Object.keys(cs).sort()).toEqual(Object.keys(en).sort());
@@ -58,7 +69,11 @@ describe('message files', () => {
       ...Array.from({ length: 9 }, (_, c) => `hand.${c}`), 'hand.royal', 'hand.lowball', 'hand.lowballSuffix',
       'lang.en', 'lang.cs',
       // The floor panel's families (renderer/i18n/floor-words.ts, components/Floor*.svelte).
-      ...['hand', 'alerts', 'recall'].map((tab) => `floor.tab.${tab}`),
+      ...['hand', 'alerts', 'recall', 'access'].map((tab) => `floor.tab.${tab}`),
+      // Who is signed in (TopBar.svelte, FloorPanel.svelte) and the access log's kinds (FloorAccessLog.svelte).
+      ...['take-box', 'floor-action', 'audit', 'admin'].map((p) => `session.purpose.${p}`),
+      ...['floor-action', 'audit'].map((p) => `reader.signedIn.${p}`),
+      ...accessLogTypes().map((type) => `access.type.${type}`),
       ...['accept', 'foul-seat', 'hand-replaced'].map((r) => `floor.ruled.${r}`),
       ...['open', 'played', 'misdeal', 'void'].map((o) => `recall.outcome.${o}`),
       ...['dealer', 'device', 'system', 'floor'].map((b) => `step.by.${b}`),

@@ -7,7 +7,7 @@ import DeviceChip from '../../../renderer/components/DeviceChip.svelte';
 import PlayingCard from '../../../renderer/components/PlayingCard.svelte';
 import { fail } from '../../../app/domain/result';
 import type { HandView, TerminalView } from '../../../app/contract/view';
-import { baseView, click, FakeTerminal, handSeat, handView, mountApp, render, settle } from './fake-terminal';
+import { alertView, baseView, click, FakeTerminal, handSeat, handView, mountApp, render, settle } from './fake-terminal';
 
 const withHand = (hand: Partial<HandView>, over: Partial<TerminalView> = {}) => baseView({ hand: handView(hand), ...over });
 
@@ -218,7 +218,7 @@ describe('misdeal and alerts', () => {
   });
 
   it('keeps an alert until it is acknowledged', async () => {
-    const alerts = [{ id: 7, kind: 'device-fault', code: 'jam', message: 'Card shoe: jam', raisedAt: Date.UTC(2025, 0, 1, 20, 0, 0) }];
+    const alerts = [alertView({ id: 7 })];
     const a = mountApp(baseView({ alerts }));
     expect(a.$$('[data-testid=alert]')).toHaveLength(1);
     a.fake.answers.set('acknowledgeAlert', baseView());
@@ -230,7 +230,7 @@ describe('misdeal and alerts', () => {
 
   it('a double tap on the alert strip acknowledges one alert, not the one that moves up under the finger', async () => {
     const at = Date.UTC(2025, 0, 1, 20, 0, 0);
-    const alerts = [7, 8].map((id) => ({ id, kind: 'device-fault', code: 'jam', message: `Card shoe: jam ${id}`, raisedAt: at }));
+    const alerts = [7, 8].map((id) => alertView({ id, message: `Card shoe: jam ${id}`, raisedAt: at }));
     const a = mountApp(baseView({ alerts }));
     a.fake.answers.set('acknowledgeAlert', (args) => {
       const id = (args as { id: number }).id;

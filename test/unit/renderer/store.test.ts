@@ -8,8 +8,8 @@ import { handleShortcut, KEYMAP } from '../../../renderer/lib/shortcuts';
 import { DOUBLE_TAP_MS, TerminalStore } from '../../../renderer/lib/terminal.svelte';
 import { createTranslator } from '../../../renderer/i18n/translate';
 import { reasonText } from '../../../renderer/i18n/reason';
-import { fail } from '../../../app/domain/result';
-import { baseView, FakeTerminal, handSeat, handView, memoryStorage, settle } from './fake-terminal';
+import { fail, ok } from '../../../app/domain/result';
+import { EVA, baseView, FakeTerminal, handSeat, handView, kept, memoryStorage, person, sessionView, settle } from './fake-terminal';
 
 let store: TerminalStore | undefined;
 afterEach(() => store?.dispose());
@@ -43,6 +43,31 @@ describe('TerminalStore', () => {
     expect(s.refusal).toBeNull();
     expect(s.view).toEqual(next);
     expect(s.busy).toBeNull();
+  });
+
+  it('follows the session pushed to this screen, and puts a sign-in\'s reply there, not in the view', async () => {
+    const fake = new FakeTerminal(baseView(), sessionView([]));
+    const s = storeOver(fake);
+    fake.pushSession(sessionView([EVA]));
+    expect(s.session?.people.map((p) => p.staffId)).toEqual(['eva']);
+    expect(s.signedIn('take-box')?.name).toBe('Eva');
+    expect(s.signedIn('audit')).toBeNull();
+    fake.answers.set('signIn', () => ok(sessionView([EVA, person('floor-action', 'jana', 'Jana')])));
+    expect(await s.run('signIn', { person: { staffId: 'jana', pin: '112233' }, purpose: 'floor-action' })).toBe(true);
+    expect(s.view).toEqual(baseView());
+    expect(s.session!.people.map((p) => p.purpose)).toEqual(['take-box', 'floor-action']);
+  });
+
+  it('never drops a request signed with a PIN typed for it as a double tap, and keys it without the PIN', async () => {
+    const fake = new FakeTerminal(baseView(), sessionView([]));
+    const s = storeOver(fake);
+    fake.answers.set('dealerOn', () => ok(sessionView([EVA])));
+    const dealer = { staffId: 'eva', pin: '135791' };
+    expect(await s.run('dealerOn', { dealer })).toBe(true);
+    expect(await s.run('dealerOn', { dealer })).toBe(true);
+    expect(fake.actions()).toHaveLength(2);
+    expect(kept(s)).toContain('dealerOn {\\"dealer\\":{\\"staffId\\":\\"eva\\"}}');
+    expect(kept(s)).not.toContain('135791');
   });
 
   it('runs a confirmed action only after confirmation', async () => {
@@ -90,11 +115,11 @@ describe('TerminalStore', () => {
 function held(fake: FakeTerminal) {
   let release: () => void = () => {};
   let gate = new Promise<void>((r) => (release = r));
-  /** Requests sent (the snapshot a new store asks for aside). */
+  /** Requests sent (the state and session a new store asks for aside). */
   const sent: string[] = [];
   const transport = {
     request: async (name: Parameters<FakeTerminal['request']>[0], args: unknown) => {
-      if (name !== 'snapshot') sent.push(`${name} ${JSON.stringify(args)}`);
+      if (name !== 'snapshot' && name !== 'session') sent.push(`${name} ${JSON.stringify(args)}`);
       await gate;
       return fake.request(name, args);
     },
@@ -188,7 +213,7 @@ describe('double taps and a dropped link', () => {
     const waiting: (() => void)[] = [];
     const transport = {
       request: async (name: Parameters<FakeTerminal['request']>[0], args: unknown) => {
-        if (name !== 'snapshot') await new Promise<void>((r) => waiting.push(r));
+        if (name !== 'snapshot' && name !== 'session') await new Promise<void>((r) => waiting.push(r));
         return fake.request(name, args);
       },
       onPush: fake.onPush.bind(fake),
@@ -213,7 +238,7 @@ describe('double taps and a dropped link', () => {
     const before = fake.sent.length;
     expect(await s.run('settle', {})).toBe(false);
     await settle();
-    expect(fake.sent.slice(before).map((x) => x.name)).toEqual(['settle', 'snapshot']);
+    expect(fake.sent.slice(before).map((x) => x.name)).toEqual(['settle', 'snapshot', 'session']);
     const en = createTranslator('en');
     expect(reasonText(en, s.refusal!.reason)).toMatch(/may or may not have been done/);
   });
@@ -282,7 +307,7 @@ describe('keyboard shortcuts', () => {
     expect(handleShortcut(key('n'), s, t)).toBe(false);
     expect(handleShortcut(key('Escape'), s, t)).toBe(true);
     expect(s.confirm).toBeNull();
-    expect(fake.sent.filter((x) => x.name !== 'snapshot')).toEqual([]);
+    expect(fake.actions()).toEqual([]);
   });
 
   it('start a hand with N between hands and move to the next one with N after payments', async () => {
@@ -337,7 +362,7 @@ describe('keyboard shortcuts', () => {
     expect(s.naturalSeat).toBeNull();
     expect(s.selectedSeat).toBe(2);
     await settle();
-    expect(fake.sent.filter((x) => x.name !== 'snapshot')).toEqual([]);
+    expect(fake.actions()).toEqual([]);
   });
 
   it('leave typing in a text field alone', () => {
