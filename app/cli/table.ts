@@ -1,8 +1,9 @@
 /**
  * `npm run --silent table -- COMMAND ...`: the live table's store from the command line, for
  * the soak test / demo (`simulate`) and the floor (`verify-log`, `replay`, `audit`,
- * `export`, `recall`, `access-log`), and the staff (`staff ...`, app/cli/staff.ts). Everything goes
- * through openStore and the services, as in the terminal.
+ * `export`, `recall`, `access-log`), the staff (`staff ...`, app/cli/staff.ts), and the casino's
+ * central server (`sync`, docs/casino.md). Everything goes through openStore and the services,
+ * as in the terminal.
  * Exit 0: all is well; 1: something is wrong (printed), or an internal error (one line); 2: bad
  * arguments or no database (or `simulate` options that contradict the table already in the
  * database, or an `--out` file that cannot be written), a database another process is writing
@@ -22,6 +23,10 @@ import { recallHands } from '../services/queries';
 import { replayStoredHand, TableService } from '../services/table-service';
 import { MAX_POINT_VALUE } from '../domain/money';
 import { PRESET_NAMES } from '../domain/profiles';
+import { CentralSession } from '../casino/central';
+import { parseCentralUrl } from '../casino/central-url';
+import { forwardPending } from '../casino/forwarder';
+import { tableLogOf } from '../casino/table-log';
 
 const USAGE = `usage: npm run --silent table -- COMMAND OPTIONS
   simulate   --db FILE --hands N --seed S [--profile PRESET] [--point-value N] [--trace]
@@ -46,8 +51,13 @@ const USAGE = `usage: npm run --silent table -- COMMAND OPTIONS
              sign-ins, failed sign-ins, lockouts, sign-outs, staff changes, floor corrections,
              voids, misdeals called by the floor, alert acknowledgements, tables opened: who,
              when, what and why (CSV by default; DATE as for export).
+  sync       --db FILE --central URL [--batch-rows N] [--trace]
+             forwards the events the central server does not have yet (URL:
+             postgres://USER:PASSWORD@HOST:PORT/DATABASE) and exits when it holds them all;
+             takes the database's writer lock (refused while a terminal runs on it). --trace
+             prints {"confirmed": id, ...} after each batch the server confirmed.
 ${STAFF_USAGE}
-Docs: docs/store.md, docs/terminal.md ("Staff, roles and PINs")`;
+Docs: docs/store.md, docs/casino.md, docs/terminal.md ("Staff, roles and PINs")`;
 
 class UsageError extends Error {}
 
@@ -61,6 +71,7 @@ const COMMANDS: Readonly<Record<string, { readonly values: readonly string[]; re
   export: { values: ['db', 'from', 'to', 'format', 'out', 'table'], flags: [], required: ['db', 'from', 'to', 'format'] },
   recall: { values: ['db', 'table', 'count'], flags: ['steps'], required: ['db', 'table'] },
   'access-log': { values: ['db', 'from', 'to', 'format'], flags: [], required: ['db'] },
+  sync: { values: ['db', 'central', 'batch-rows'], flags: ['trace'], required: ['db', 'central'] },
 };
 
 function parseArgs(argv: readonly string[]): { command: string; options: Options } {
@@ -296,6 +307,51 @@ function runAccessLog(o: Options): number {
   });
 }
 
+/** The central server's refusals that mean "this URL cannot be used as given": exit 2. */
+const CENTRAL_REFUSED = new Set(['bad-central-url', 'central-unreachable', 'central-not-migrated', 'central-from-future', 'not-a-central-database', 'central-failed']);
+
+/**
+ * `sync`: forwards what the central server does not hold yet, as the terminal's forwarder
+ * does (docs/casino.md), holding the writer lock, so the cursor it writes is the only writer's.
+ * Exit 0 when the server holds every row and found nothing wrong; 1 when it found something
+ * (a fork, a gap, a table that went backwards: printed); 2 for a URL or server that cannot be
+ * used.
+ */
+async function runSync(o: Options): Promise<number> {
+  const url = parseCentralUrl(text(o, 'central'));
+  if (!url.ok) throw new UsageError(url.error.message);
+  const batchRows = o.has('batch-rows') ? integer(o, 'batch-rows', 1, 100_000) : 500;
+  const store = openStore(text(o, 'db'), { mustExist: true });
+  try {
+    const log = tableLogOf(store);
+    if (!log.ok) throw new StoreError(log.error.code, log.error.message);
+    const tables = log.value.tableIds().filter((t) => !t.startsWith('@'));
+    const r = await forwardPending(log.value, () => CentralSession.open(url.value), {
+      batchRows,
+      onCursor: o.has('trace') ? (id, receipt) => out(JSON.stringify({ confirmed: id, stored: receipt.stored, duplicates: receipt.duplicates })) : undefined,
+    });
+    if (!r.ok) {
+      process.stderr.write(`table: ${r.error.message}\n`);
+      return CENTRAL_REFUSED.has(r.error.code) ? 2 : 1;
+    }
+    const v = r.value;
+    const what = `table database ${v.terminalId} (${tables.length > 0 ? `tables ${tables.join(', ')}` : 'no table yet'})`;
+    const differing = v.sent - v.stored - v.duplicates;
+    const sent = v.sent === 0
+      ? 'nothing to send'
+      : `sent ${v.sent === 1 ? `row ${v.fromId}` : `rows ${v.fromId}-${v.confirmedId}`}: ${v.stored} new, ${v.duplicates} already there${differing > 0 ? `, ${differing} different from what it holds` : ''}`;
+    if (v.findings.length === 0) {
+      out(`ok: ${what}: the central server ${url.value.shown} holds its log up to row ${v.end.lastId}, the last; ${sent}`);
+      return 0;
+    }
+    out(`NOT OK: ${what}: the central server ${url.value.shown} found ${v.findings.length} problem${v.findings.length === 1 ? '' : 's'} (${sent}):`);
+    for (const f of v.findings) out(`  ${f.kind} at row ${f.firstId}${f.lastId !== f.firstId ? `-${f.lastId}` : ''}: ${f.message}${f.recorded ? '' : ' (on record already)'}`);
+    return 1;
+  } finally {
+    store.close();
+  }
+}
+
 /** All of stdin (the staff commands' PINs). */
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -314,6 +370,7 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'export': return runExport(options);
     case 'recall': return runRecall(options);
     case 'access-log': return runAccessLog(options);
+    case 'sync': return runSync(options);
     default: throw new UsageError(USAGE);
   }
 }

@@ -272,6 +272,39 @@ describe('each migration', () => {
     db.close();
   });
 
+  it('0006 terminal_identity: every database gets its own permanent identity, and an empty forward cursor; earlier data survives', () => {
+    const db = rawAt(tmp.file('6.db'), 5);
+    const zero = '0'.repeat(64);
+    db.prepare("INSERT INTO events VALUES (1, 'T1', NULL, NULL, 'table-opened', 'now', '{}', ?, ?)").run(zero, zero);
+    migrate(db, ALL.slice(0, 6));
+    expect(tableNames(db)).toEqual(expect.arrayContaining(['terminal_identity', 'forward_cursor']));
+    expect(db.prepare('SELECT count(*) FROM events').pluck().get()).toBe(1);
+    const identity = db.prepare('SELECT id, created_at FROM terminal_identity').all() as { id: string; created_at: string }[];
+    expect(identity).toHaveLength(1);
+    expect(identity[0].id).toMatch(/^[0-9a-f]{32}$/);
+    expect(identity[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(() => db.prepare("UPDATE terminal_identity SET id = '00000000000000000000000000000000'").run()).toThrow(/terminal identity is permanent: it cannot be changed/);
+    expect(() => db.prepare('DELETE FROM terminal_identity').run()).toThrow(/terminal identity is permanent: it cannot be deleted/);
+    expect(() => db.prepare("INSERT INTO terminal_identity VALUES (2, '0123456789abcdef0123456789abcdef', 'now')").run()).toThrow(/CHECK/);
+    expect(db.prepare('SELECT count(*) FROM forward_cursor').pluck().get()).toBe(0);
+    const cursor = db.prepare("INSERT INTO forward_cursor VALUES (?, 'c1', ?, 'now')");
+    cursor.run(1, 0);
+    expect(() => cursor.run(2, 5)).toThrow(/CHECK/);
+    db.close();
+    // Made at creation, one per database: two new databases never share one.
+    const a = openStore(tmp.file('a.db'));
+    const b = openStore(tmp.file('b.db'));
+    const idOf = (s: typeof a) => s.db.prepare('SELECT id FROM terminal_identity').pluck().get() as string;
+    expect(idOf(a)).toMatch(/^[0-9a-f]{32}$/);
+    expect(idOf(a)).not.toBe(idOf(b));
+    const before = idOf(a);
+    a.close();
+    const again = openStore(tmp.file('a.db'));
+    expect(idOf(again)).toBe(before);
+    again.close();
+    b.close();
+  });
+
   it('upgrading step by step gives the same schema as a fresh database', () => {
     const stepwise = new Database(tmp.file('steps.db'));
     for (let v = 1; v <= ALL.length; v++) migrate(stepwise, ALL.slice(0, v));

@@ -1,0 +1,154 @@
+/**
+ * `npm run --silent casino -- COMMAND ...`: the central casino server's commands (docs/casino.md).
+ * `migrate` creates or upgrades the central schema; `audit` checks every table database's
+ * central copy with the table's own checks and, given table files, compares the copy with each.
+ * Exit 0: all is well; 1: something is wrong (printed), or an internal error (one line);
+ * 2: bad arguments, a bad URL, a server that cannot be reached or used, a file that cannot be read.
+ */
+import { CentralSession } from '../casino/central';
+import { auditCentral, type TerminalAudit } from '../casino/central-audit';
+import { connectCentral } from '../casino/central-db';
+import { centralMigrations, migrateCentral } from '../casino/central-migrations';
+import { parseCentralUrl } from '../casino/central-url';
+import type { DomainError } from '../domain/result';
+import { parseFlagValues } from './flags';
+
+const USAGE = `usage: npm run --silent casino -- COMMAND OPTIONS
+  migrate --central URL
+          creates or upgrades the central schema (numbered migrations, all pending in one
+          transaction; a schema newer than this program is refused, unchanged).
+  audit   --central URL [--db FILE ...]
+          checks every table database's central copy: its hash chain, every hand re-run
+          through the rules, every table's log folded with its checkpoints, and the alerts the
+          server recorded; with --db (once per file), that the central copy equals each file's
+          log, event for event. A line per table database; exit 0 when all agree.
+URL: postgres://USER:PASSWORD@HOST:PORT/DATABASE (a Unix socket: postgres://USER@/DATABASE?host=/run/postgresql)
+Docs: docs/casino.md`;
+
+/** A refusal that ends the command with exit 2 (bad input), its message printed. */
+class Refused extends Error {
+  constructor(message: string, readonly withUsage = false) {
+    super(message);
+  }
+}
+
+/** A failure found on the way (a migration that failed): exit 1, its message printed. */
+class Failed extends Error {}
+
+/** The refusals of the central side that are about the input (the URL, the server, a file): exit 2. */
+const INPUT_CODES = new Set([
+  'bad-option', 'bad-central-url', 'central-unreachable', 'central-not-migrated', 'central-from-future', 'not-a-central-database',
+  'database-not-found', 'database-empty', 'not-a-terminal-database', 'database-needs-upgrade', 'database-from-future', 'no-terminal-identity',
+  'same-table-database', 'database-folder-not-found', 'central-failed',
+]);
+
+function refusedOr(e: DomainError): Error {
+  return INPUT_CODES.has(e.code) ? new Refused(e.message) : new Failed(e.message);
+}
+
+function out(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+const FLAGS = {
+  migrate: { central: { type: 'string' } },
+  audit: { central: { type: 'string' }, db: { type: 'string', multiple: true } },
+} as const;
+
+function centralFlag(values: Record<string, unknown>, command: string) {
+  if (typeof values.central !== 'string') throw new Refused(`${command}: missing --central URL`, true);
+  const url = parseCentralUrl(values.central);
+  if (!url.ok) throw new Refused(url.error.message);
+  return url.value;
+}
+
+async function runMigrate(argv: readonly string[]): Promise<number> {
+  const flags = parseFlagValues(argv, FLAGS.migrate);
+  if (!flags.ok) throw new Refused(`migrate: ${flags.error.message}`, true);
+  const url = centralFlag(flags.value, 'migrate');
+  const migrations = centralMigrations();
+  if (!migrations.ok) throw new Failed(migrations.error.message);
+  const conn = await connectCentral(url);
+  if (!conn.ok) throw refusedOr(conn.error);
+  try {
+    const r = await migrateCentral(conn.value.client, migrations.value, url.shown);
+    if (!r.ok) throw refusedOr(r.error);
+    const v = r.value;
+    out(v.applied.length === 0
+      ? `ok: the central schema of ${url.shown} is at version ${v.to}, the latest: nothing to apply`
+      : `ok: the central schema of ${url.shown} is at version ${v.to} (was ${v.from}): applied ${v.applied.join(', ')}`);
+    return 0;
+  } finally {
+    await conn.value.close();
+  }
+}
+
+function describe(t: TerminalAudit): string {
+  const tables = t.tables.length > 0 ? `tables ${t.tables.join(', ')}` : 'no table';
+  return `table database ${t.terminalId} (${tables}${t.comparison ? `; file ${t.comparison.file}` : ''})`;
+}
+
+async function runAudit(argv: readonly string[]): Promise<number> {
+  const flags = parseFlagValues(argv, FLAGS.audit);
+  if (!flags.ok) throw new Refused(`audit: ${flags.error.message}`, true);
+  const url = centralFlag(flags.value, 'audit');
+  const files = (flags.value.db as string[] | undefined) ?? [];
+  const session = await CentralSession.open(url);
+  if (!session.ok) throw refusedOr(session.error);
+  try {
+    const r = await auditCentral(session.value, files);
+    if (!r.ok) throw refusedOr(r.error);
+    const all = r.value.terminals;
+    if (all.length === 0) {
+      out(`ok: the central server ${url.shown} holds no table database yet`);
+      return 0;
+    }
+    for (const t of all) {
+      if (t.ok) {
+        out(`ok: ${describe(t)}: ${t.events} events, the chain intact, ${t.hands} hand${t.hands === 1 ? '' : 's'} replayed, `
+          + `${t.folded} table${t.folded === 1 ? ' folds' : 's fold'}, no central alert${t.comparison ? `; equal to the file, event for event (${t.comparison.equal} events)` : ''}`);
+      } else {
+        out(`NOT OK: ${describe(t)}: ${t.problems.length} problem${t.problems.length === 1 ? '' : 's'}:`);
+        for (const p of t.problems) out(`  ${p}`);
+      }
+    }
+    const bad = all.filter((t) => !t.ok).length;
+    out(`${bad === 0 ? 'ok' : 'NOT OK'}: ${all.length} table database${all.length === 1 ? '' : 's'} on the central server ${url.shown}: ${all.length - bad} agree, ${bad} differ`);
+    return bad === 0 ? 0 : 1;
+  } finally {
+    await session.value.close();
+  }
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === 'migrate') return runMigrate(rest);
+  if (command === 'audit') return runAudit(rest);
+  if (command === undefined || command === '--help' || command === '-h') throw new Refused(USAGE);
+  throw new Refused(`unknown command ${JSON.stringify(command)}`, true);
+}
+
+// A reader that stops early (`| head`) is not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  process.stderr.write(`casino: cannot write the output: ${e.message}\n`);
+  process.exit(1);
+});
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    if (e instanceof Refused) {
+      process.stderr.write(e.message === USAGE ? `${USAGE}\n` : `casino: ${e.message}\n${e.withUsage ? `${USAGE}\n` : ''}`);
+      process.exitCode = 2;
+    } else if (e instanceof Failed) {
+      process.stderr.write(`casino: ${e.message}\n`);
+      process.exitCode = 1;
+    } else {
+      process.stderr.write(`casino: internal error: ${(e instanceof Error ? e.message : String(e)).replace(/\s*\n\s*/g, ' ')}\n`);
+      process.exitCode = 1;
+    }
+  },
+);
