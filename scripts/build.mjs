@@ -2,12 +2,13 @@
  * Builds what the terminal runs:
  *   out/renderer/   the dealer screen (Vite + Svelte), loaded by Electron and by `npm run serve`
  *   out/main/main.cjs        Electron's main process (esbuild, CommonJS)
+ *   out/main/casino-migrations/  the central server's SQL migrations (app/casino/migrations), for `--central`
  *   out/preload/preload.cjs  the sandboxed preload (esbuild, CommonJS, only `electron` external)
  *
  * `node scripts/build.mjs [renderer|electron|all] [--if-stale]`: with --if-stale a part is
  * rebuilt only when one of its sources is newer than its output.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -16,9 +17,15 @@ export const OUT = join(ROOT, 'out');
 export const RENDERER_OUT = join(OUT, 'renderer');
 export const MAIN_OUT = join(OUT, 'main', 'main.cjs');
 export const PRELOAD_OUT = join(OUT, 'preload', 'preload.cjs');
+export const CENTRAL_MIGRATIONS_OUT = join(OUT, 'main', 'casino-migrations');
 
-/** Native or runtime-provided packages the main bundle loads from node_modules. */
-export const MAIN_EXTERNALS = ['electron', 'better-sqlite3', 'serialport', '@serialport/*', 'ws', 'bufferutil', 'utf-8-validate'];
+/**
+ * Native or runtime-provided packages the main bundle loads from node_modules (production
+ * dependencies, which electron-builder ships). `pg` (the central server's driver) stays a
+ * package too: bundled, its optional native binding (`pg-native`, not installed) would have to
+ * be resolved at build time.
+ */
+export const MAIN_EXTERNALS = ['electron', 'better-sqlite3', 'serialport', '@serialport/*', 'ws', 'bufferutil', 'utf-8-validate', 'pg'];
 
 function newestIn(paths) {
   let newest = 0;
@@ -68,6 +75,11 @@ export async function buildElectron() {
     define: { 'import.meta.url': 'importMetaUrl' },
     banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
   });
+  // The central migrations are read from files at run time (app/main/main.ts names the folder).
+  // Copied over what is there (they are append-only): never a moment without them.
+  mkdirSync(CENTRAL_MIGRATIONS_OUT, { recursive: true });
+  const migrations = join(ROOT, 'app', 'casino', 'migrations');
+  for (const f of readdirSync(migrations).filter((n) => n.endsWith('.sql'))) copyFileSync(join(migrations, f), join(CENTRAL_MIGRATIONS_OUT, f));
   // The sandboxed preload may require only `electron`: everything else is inlined.
   await esbuild.build({
     ...common,

@@ -119,8 +119,11 @@ async function resumePoint(session: CentralSession, log: TableLog): Promise<Resu
  * Sends the rows from `resume.fromId` on, batch after batch, until none is left; the cursor is
  * written after each batch the server confirmed. `report`: send one batch even when there are
  * no rows (the table's end alone: a table that went backwards is found with nothing to send).
+ * `halted`: asked before each batch after the first; true ends the pass there (a stop).
  */
-async function sendRows(session: CentralSession, log: TableLog, resume: Resume, options: ForwarderOptions, report: boolean, confirmed: (id: number) => void): Promise<Result<SendReport>> {
+async function sendRows(
+  session: CentralSession, log: TableLog, resume: Resume, options: ForwarderOptions, report: boolean, confirmed: (id: number) => void, halted: () => boolean = () => false,
+): Promise<Result<SendReport>> {
   const batchRows = options.batchRows ?? 500;
   let next = resume.fromId;
   let cursorId = resume.cursorId;
@@ -140,7 +143,7 @@ async function sendRows(session: CentralSession, log: TableLog, resume: Resume, 
     } catch (e) {
       return tableFailed('reading its log', e);
     }
-    if (rows.length === 0 && !(first && report)) {
+    if ((rows.length === 0 && !(first && report)) || (!first && halted())) {
       return ok({ terminalId: log.identity, centralId: session.centralId, fromId: resume.fromId, confirmedId, sent, stored, duplicates, batches, findings, end, head });
     }
     const r = await session.ingest(log.identity, { rows, head, cursorId });
@@ -198,17 +201,34 @@ export class Forwarder {
   private link: { state: 'connecting' } | { state: 'up' } | { state: 'down'; since: string; reason: string; retryAt: string } | { state: 'stopped' } = { state: 'connecting' };
   private confirmedId: number;
   private stopping = false;
+  /** Stopped without waiting for the batch in flight: its cursor is not written. */
+  private abandoned = false;
+  private session: CentralSession | null = null;
   private running: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   private woken = false;
   private readonly listeners = new Set<(s: CentralLinkState) => void>();
   private readonly clock: () => number;
 
+  /** The table's log as the forwarder uses it: refused once it was stopped without waiting (the store may be closed by then). */
+  private readonly log: TableLog;
+
   constructor(
-    private readonly log: TableLog,
+    log: TableLog,
     private readonly connect: ConnectCentral,
     private readonly options: ForwarderOptions = {},
   ) {
+    const live = () => {
+      if (this.abandoned) throw new Error('the forwarder was stopped');
+    };
+    this.log = {
+      identity: log.identity,
+      tableIds: () => (live(), log.tableIds()),
+      end: () => (live(), log.end()),
+      rows: (fromId, limit) => (live(), log.rows(fromId, limit)),
+      cursor: () => (live(), log.cursor()),
+      saveCursor: (centralId, confirmedId) => (live(), log.saveCursor(centralId, confirmedId)),
+    };
     this.clock = options.clock ?? Date.now;
     // Until the server answers, the cursor is the best knowledge of what it holds.
     this.confirmedId = log.cursor()?.confirmedId ?? 0;
@@ -245,15 +265,61 @@ export class Forwarder {
     return () => this.listeners.delete(listener);
   }
 
-  /** Stops after the batch in flight; resolves when the session is closed. */
-  async stop(): Promise<void> {
+  /**
+   * Stops after the batch in flight; resolves when the session is closed. With `flushMs`, an
+   * orderly stop first sends what is pending (the rows the stop itself wrote) while the link is
+   * up or still connecting, for at most that long; a link that is down stops at once. With
+   * `graceMs`, a batch (or a connect) still in flight after that long is abandoned: the session
+   * is closed under it, the server rolls the batch back, and the rows go again at the next
+   * start. Nothing is sent and no cursor written after it resolved.
+   */
+  async stop(options: { readonly flushMs?: number; readonly graceMs?: number } = {}): Promise<void> {
+    if (options.flushMs !== undefined && options.flushMs > 0 && this.running && !this.stopping) await this.flush(options.flushMs);
     this.stopping = true;
     this.wakeUp?.();
-    await this.running;
+    if (this.running && options.graceMs !== undefined) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = await Promise.race([
+        this.running.then(() => false),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(true), options.graceMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (late) {
+        this.abandoned = true;
+        await this.session?.close();
+      }
+    } else {
+      await this.running;
+    }
     this.setLink({ state: 'stopped' });
   }
 
+  /** Resolves once every committed row is confirmed, the link is down, or `ms` have passed. */
+  private flush(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let off = (): void => undefined;
+      const done = (s: CentralLinkState): boolean => {
+        if (s.state !== 'connected' && s.state !== 'down' && s.state !== 'stopped') return false;
+        clearTimeout(timer);
+        off();
+        resolve();
+        return true;
+      };
+      if (done(this.state())) return;
+      off = this.subscribe((s) => void done(s));
+      timer = setTimeout(() => {
+        off();
+        resolve();
+      }, ms);
+      this.wake();
+    });
+  }
+
   private setLink(l: Forwarder['link']): void {
+    if (this.link.state === 'stopped') return;
     this.link = l;
     this.tell();
   }
@@ -308,6 +374,11 @@ export class Forwarder {
         continue;
       }
       const session = s.value;
+      if (this.stopping) {
+        await session.close();
+        break;
+      }
+      this.session = session;
       try {
         const resume = await resumePoint(session, this.log);
         if (!resume.ok) {
@@ -321,7 +392,7 @@ export class Forwarder {
           const r = await sendRows(session, this.log, from, this.options, report, (id) => {
             this.confirmedId = id;
             this.tell();
-          });
+          }, () => this.stopping);
           if (!r.ok) {
             await failed(r.error.message);
             break;
@@ -338,6 +409,7 @@ export class Forwarder {
           }
         }
       } finally {
+        this.session = null;
         await session.close();
       }
     }

@@ -4,7 +4,7 @@
  * that holds the writer lock: the terminal itself, or `table sync`, which takes the lock): the
  * reads see only committed rows (a write is one synchronous transaction, so no read lands
  * inside one), and the cursor is written by the same writer, in a transaction of its own that
- * touches no event row and no other table.
+ * touches no event row and no other table, and that does not wait for the disk (below).
  */
 import { fail, ok, type Result } from '../domain/result';
 import { GENESIS_HASH, type RawEventRow } from '../services/event-log';
@@ -59,7 +59,16 @@ export function tableLogOf(store: Store, clock: () => number = Date.now): Result
     rows: (fromId, limit) => (rows.all(fromId, limit) as RawEventRow[]).map(rowOf),
     cursor: () => (cursor.get() as ForwardCursor | undefined) ?? null,
     saveCursor: (centralId, confirmedId) => {
-      store.write(() => save.run(centralId, confirmedId, isoTime(clock())));
+      // The cursor is never trusted alone (one lost costs only resends, stored once), so its
+      // commit does not wait for the disk: the table's next durable commit (WAL) takes it down
+      // too. Waiting would cost the table's thread a disk flush per confirmed batch.
+      const level = db.pragma('synchronous', { simple: true }) as number;
+      db.pragma('synchronous = NORMAL');
+      try {
+        store.write(() => save.run(centralId, confirmedId, isoTime(clock())));
+      } finally {
+        db.pragma(`synchronous = ${level}`);
+      }
     },
   });
 }

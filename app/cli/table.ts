@@ -25,14 +25,18 @@ import { MAX_POINT_VALUE } from '../domain/money';
 import { PRESET_NAMES } from '../domain/profiles';
 import { CentralSession } from '../casino/central';
 import { parseCentralUrl } from '../casino/central-url';
-import { forwardPending } from '../casino/forwarder';
-import { tableLogOf } from '../casino/table-log';
+import { Forwarder, forwardPending } from '../casino/forwarder';
+import { tableLogOf, type TableLog } from '../casino/table-log';
+import { isTableId } from '../domain/table';
 
 const USAGE = `usage: npm run --silent table -- COMMAND OPTIONS
-  simulate   --db FILE --hands N --seed S [--profile PRESET] [--point-value N] [--trace]
-             plays hands through the table service with a simulated shoe until the table has
-             N hands; one JSON line per hand. Started again on the same file it finishes the
-             open hand and goes on. --trace also prints {"event": id, ...} after each commit.
+  simulate   --db FILE --hands N --seed S [--table-id ID] [--profile PRESET] [--point-value N]
+             [--central URL] [--trace]
+             plays hands through the table service with a simulated shoe until the table (ID,
+             default SIM) has N hands; one JSON line per hand. Started again on the same file it
+             finishes the open hand and goes on. --trace also prints {"event": id, ...} after
+             each commit. --central forwards the log to the central server as it plays (as a
+             terminal does), then sends what is left and prints {"central": {...}}.
   verify-log --db FILE
              checks the hash chain of the event log; names the row that breaks it.
   replay     --db FILE [--hand ID]
@@ -64,7 +68,7 @@ class UsageError extends Error {}
 type Options = Map<string, string | true>;
 
 const COMMANDS: Readonly<Record<string, { readonly values: readonly string[]; readonly flags: readonly string[]; readonly required: readonly string[] }>> = {
-  simulate: { values: ['db', 'hands', 'seed', 'profile', 'point-value'], flags: ['trace'], required: ['db', 'hands', 'seed'] },
+  simulate: { values: ['db', 'hands', 'seed', 'table-id', 'profile', 'point-value', 'central'], flags: ['trace'], required: ['db', 'hands', 'seed'] },
   'verify-log': { values: ['db'], flags: [], required: ['db'] },
   replay: { values: ['db', 'hand'], flags: [], required: ['db'] },
   audit: { values: ['db'], flags: [], required: ['db'] },
@@ -154,6 +158,13 @@ function out(line: string): void {
   process.stdout.write(line.endsWith('\n') ? line : `${line}\n`);
 }
 
+/**
+ * `simulate`: plays until the table has N hands. With `--central`, a forwarder runs beside the
+ * table as in a terminal (woken by each commit, the cursor written through this store), and
+ * once the hands are played what is left is sent as `sync` sends it: exit 0 and a
+ * `{"central": ...}` line when the server holds the whole log; else the reason (exit 2 for a
+ * server that cannot be used, as `sync`; 1 for what it found), the hands played all the same.
+ */
 async function runSimulate(o: Options): Promise<number> {
   const hands = integer(o, 'hands', 0);
   const seed = integer(o, 'seed', Number.MIN_SAFE_INTEGER);
@@ -162,7 +173,14 @@ async function runSimulate(o: Options): Promise<number> {
   if (profile !== undefined && !(PRESET_NAMES as readonly string[]).includes(profile)) {
     throw new UsageError(`--profile must be a preset (${PRESET_NAMES.join(', ')}), not ${JSON.stringify(profile)}`);
   }
+  const tableId = o.has('table-id') ? text(o, 'table-id') : undefined;
+  if (tableId !== undefined && !isTableId(tableId)) {
+    throw new UsageError(`--table-id must be 1-32 letters, digits, "_" or "." (starting with a letter or digit), not ${JSON.stringify(tableId)}`);
+  }
+  const url = o.has('central') ? parseCentralUrl(text(o, 'central')) : null;
+  if (url && !url.ok) throw new UsageError(url.error.message);
   const store = openStore(text(o, 'db'));
+  let forwarder: Forwarder | null = null;
   try {
     const service = new TableService(store);
     if (o.has('trace')) {
@@ -171,9 +189,29 @@ async function runSimulate(o: Options): Promise<number> {
         for (const e of u.events) out(JSON.stringify({ event: e.id, type: e.type, hand: e.handId, seq: e.handSeq }));
       });
     }
-    await simulate(service, { hands, seed, pointValue, profile, onHand: (line) => out(JSON.stringify(line)) });
-    return 0;
+    let log: TableLog | null = null;
+    if (url) {
+      const opened = tableLogOf(store);
+      if (!opened.ok) throw new StoreError(opened.error.code, opened.error.message);
+      log = opened.value;
+      const f = new Forwarder(log, () => CentralSession.open(url.value));
+      service.subscribe(() => f.wake());
+      f.start();
+      forwarder = f;
+    }
+    await simulate(service, { hands, seed, pointValue, profile, tableId, onHand: (line) => out(JSON.stringify(line)) });
+    if (!forwarder || !log || !url) return 0;
+    await forwarder.stop();
+    const r = await forwardPending(log, () => CentralSession.open(url.value));
+    if (!r.ok) {
+      process.stderr.write(`table: the hands were played, but ${r.error.message}; \`table sync\` (or the terminal) sends the rest later\n`);
+      return CENTRAL_REFUSED.has(r.error.code) ? 2 : 1;
+    }
+    const v = r.value;
+    out(JSON.stringify({ central: { server: url.value.shown, confirmed: v.end.lastId, head: v.head.lastId, findings: v.findings.map((f) => ({ kind: f.kind, firstId: f.firstId, lastId: f.lastId, message: f.message })) } }));
+    return v.findings.length === 0 ? 0 : 1;
   } finally {
+    await forwarder?.stop();
     store.close();
   }
 }

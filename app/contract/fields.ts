@@ -194,6 +194,9 @@ export const credential: Field<Credential, false> = required((args, key) => {
   return ok({ staffId: v.staffId, pin: v.pin });
 });
 
+/** A staff member's name (`name-needed` when missing or blank). */
+export const staffName: Field<string, false> = signed(64, { code: 'name-needed', message: 'a staff member is added with his name' });
+
 /** The floor's reason (`reason-needed` when missing or blank). */
 export const floorReason: Field<string, false> = signed(REASON_MAX, { code: 'reason-needed', message: 'a floor action needs a reason' });
 

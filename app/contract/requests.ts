@@ -18,7 +18,7 @@
  */
 import type { Purpose, Role } from '../domain/staff/events';
 import type { Result } from '../domain/result';
-import { card, cards, credential, floorAction, newPin, roles, staffId, floorReason, note, oneOf, optional, REASON_MAX, seat, text, wholeNumber, type Field, type FieldValue } from './fields';
+import { card, cards, credential, floorAction, newPin, roles, staffId, staffName, floorReason, note, oneOf, optional, REASON_MAX, seat, text, wholeNumber, type Field, type FieldValue } from './fields';
 import type { AccessLogView, RecallView, ReplayView } from './floor';
 import type { SessionView, StaffListView } from './session';
 import type { TerminalView } from './view';
@@ -191,7 +191,7 @@ export const REQUESTS = {
 
   staffList: { args: { admin: credential }, reply: 'staff', access: adminPin, doc: "The terminal's staff (never a PIN's hash), in the order added." },
   staffAdd: {
-    args: { admin: credential, staffId, name: text(64), roles, pin: newPin }, reply: 'staff', access: adminPin,
+    args: { admin: credential, staffId, name: staffName, roles, pin: newPin }, reply: 'staff', access: adminPin,
     doc: 'Adds a person with his roles and first PIN (`staff-exists`, `bad-staff-id`, `name-needed`, `bad-role`).',
   },
   staffDisable: {

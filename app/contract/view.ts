@@ -258,6 +258,27 @@ export interface TableInfoView {
   readonly buyIn: { readonly full: number; readonly short: number };
 }
 
+/**
+ * The link to the casino's central server (`--central`), as the screen shows it: connected /
+ * behind by N events / down since ...
+ */
+export interface CentralLinkView {
+  /**
+   * `connecting`: no answer yet; `connected`: every committed event is on the server;
+   * `behind`: up, `behind` events not yet confirmed; `down`: unreachable or failing, retrying
+   * while the table deals on; `stopped`: the terminal is closing.
+   */
+  readonly state: 'connecting' | 'connected' | 'behind' | 'down' | 'stopped';
+  /** Events committed at the table that the server has not confirmed yet. */
+  readonly behind: number;
+  /** When down: the ISO time of the first failure in a row; else null. */
+  readonly downSince: string | null;
+  /** When down: the ISO time of the next attempt; else null. */
+  readonly retryAt: string | null;
+  /** When down: why, in one line (English; the server's address without its password); else null. */
+  readonly reason: string | null;
+}
+
 /** The terminal's whole state for the screen. */
 export interface TerminalView {
   readonly table: TableInfoView;
@@ -279,4 +300,6 @@ export interface TerminalView {
    * expected seat's, a card with no hand in play ...), until the next accepted change.
    */
   readonly deviceNotice: Reason | null;
+  /** The central server's link, or null when the terminal forwards to none (no `--central`). */
+  readonly central: CentralLinkView | null;
 }

@@ -29,6 +29,8 @@ const INDEX_URL = pathToFileURL(INDEX).href;
 const RENDERER_URL = pathToFileURL(RENDERER_DIR).href;
 const PRELOAD = join(OUT, 'preload', 'preload.cjs');
 const MIGRATIONS = [join(OUT, '..', 'migrations'), join(process.resourcesPath ?? '', 'migrations')].find((p) => existsSync(p));
+// The central server's migrations (`--central`), copied beside the bundle by scripts/build.mjs.
+const CENTRAL_MIGRATIONS = join(__dirname, 'casino-migrations');
 
 function log(line: string): void {
   process.stderr.write(`terminal: ${line}\n`);
@@ -90,9 +92,10 @@ async function start(): Promise<void> {
     nativeBinding: electronSqliteBinding(),
     program: 'electron',
     ...(MIGRATIONS ? { migrationsDir: MIGRATIONS } : {}),
+    centralMigrationsDir: CENTRAL_MIGRATIONS,
     log,
   });
-  log(`database ${config.db}, table ${terminal.tableId}; shoe: ${terminal.shoe?.label ?? 'none'}; scanner: ${terminal.scanner?.label ?? 'none'}`);
+  log(`database ${config.db}, table ${terminal.tableId}; shoe: ${terminal.shoe?.label ?? 'none'}; scanner: ${terminal.scanner?.label ?? 'none'}; central server: ${config.central?.shown ?? 'none'}`);
 
   const t = terminal;
   // The window is the terminal's one screen: whoever signs in on it acts from it.

@@ -9,6 +9,10 @@
  * hand's state and a plan derived from (seed, hand number), so a run killed at any moment
  * and started again on the same file finishes the open hand exactly as it would have and
  * goes on.
+ *
+ * After each action (and between hands) it lets the event loop turn once, as a real table's
+ * loop turns between a dealer's requests: whatever runs beside it in the process (a forwarder
+ * to the central server, a screen's socket) goes on during a run, not only after it.
  */
 import { bestArrangement } from '../domain/arrange';
 import { type Card } from '../domain/cards';
@@ -188,6 +192,11 @@ export class SimulationRefused extends Error {
   }
 }
 
+/** One turn of the event loop (the I/O that arrived meanwhile is handled, then the run goes on). */
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 function must<T>(r: Result<T>, what: string): T {
   if (!r.ok) throw new Error(`simulate: ${what} was refused: ${r.error.message} (${r.error.code})`);
   return r.value;
@@ -255,6 +264,7 @@ export async function simulate(service: TableService, options: SimulationOptions
     if (done.open) throw new Error(`simulate: hand ${done.handId} is still open after playing it (phase ${done.state.phase})`);
     count++;
     options.onHand?.(lineOf(done.handId, done.number, done.state, after, hand.handId === resumed));
+    await turn();
   }
   must(service.recordStop({ tableId, program: 'simulate' }), 'recording the stop');
   return { played: count, resumed };
@@ -310,6 +320,7 @@ async function playHand(service: TableService, tableId: string, start: HandState
         throw new Error(`simulate: unexpected phase ${state.phase}`);
     }
     refresh();
+    await turn();
   }
   throw new Error(`simulate: hand did not finish (phase ${state.phase})`);
 }

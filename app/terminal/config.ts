@@ -1,8 +1,10 @@
 /**
  * The terminal's start-up options, shared by both front doors (`npm run serve` and
- * `npm start`): the database, the table, the money display and the devices.
+ * `npm start`): the database, the table, the money display, the devices and the casino's
+ * central server.
  */
 import { parseDeviceRef } from '../../hardware/ports';
+import { parseCentralUrl, type CentralUrl } from '../casino/central-url';
 import { parseFlagValues } from '../cli/flags';
 import { MAX_POINT_VALUE } from '../domain/money';
 import { fail, ok, type Result } from '../domain/result';
@@ -32,6 +34,8 @@ export interface TerminalConfig {
   };
   readonly shoe: DeviceConfig;
   readonly scanner: DeviceConfig;
+  /** The casino's central server the table's log is forwarded to (`--central`), or null: the table works alone. */
+  readonly central: CentralUrl | null;
 }
 
 /** The flags every front door understands (README / docs/terminal.md lists them). */
@@ -47,7 +51,9 @@ export const TERMINAL_FLAGS = `  --db PATH                 SQLite file (default:
   --table-name NAME         its name on screen (default "Table 1")
   --profile NAME            house rules for a new table (default mandarin-house)
   --point-value N           minor units per point for a new table, 1 to ${MAX_POINT_VALUE} (default 10000: 100.00)
-  --currency CODE           money shown in this currency (default CZK)`;
+  --currency CODE           money shown in this currency (default CZK)
+  --central URL             forward the table's log to the casino's central PostgreSQL
+                            (postgres://USER:PASSWORD@HOST:PORT/DATABASE); default: none`;
 
 const OPTIONS = {
   db: { type: 'string' },
@@ -63,6 +69,7 @@ const OPTIONS = {
   profile: { type: 'string' },
   'point-value': { type: 'string' },
   currency: { type: 'string' },
+  central: { type: 'string' },
 } as const;
 
 type Extra = Record<string, { type: 'string' | 'boolean' }>;
@@ -122,6 +129,10 @@ export function parseTerminalArgs<E extends Extra>(
   if (scannerArg === 'sim') return fail('bad-option', '--scanner sim is not offered: enter hands by touch, or give a serial port');
   const scanner: DeviceConfig = scannerArg === 'none' ? { kind: 'none' } : { kind: 'serial', port: scannerArg, format: scannerFormat.value, baudRate: 9600 };
 
+  const centralArg = s('central');
+  const central = centralArg === undefined ? null : parseCentralUrl(centralArg);
+  if (central && !central.ok) return fail('bad-option', central.error.message);
+
   const picked: Partial<Record<keyof E, string | boolean>> = {};
   for (const k of Object.keys(extra)) if (values[k] !== undefined) picked[k as keyof E] = values[k]!;
   return ok({
@@ -137,6 +148,7 @@ export function parseTerminalArgs<E extends Extra>(
       },
       shoe,
       scanner,
+      central: central ? central.value : null,
     },
     extra: picked,
   });

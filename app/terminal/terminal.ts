@@ -5,6 +5,11 @@
  * and differ only in how the screen reaches it.
  */
 import { Listeners } from '../listeners';
+import { CentralSession } from '../casino/central';
+import type { ConnectLimits } from '../casino/central-db';
+import { centralMigrations, CENTRAL_MIGRATIONS_DIR } from '../casino/central-migrations';
+import { Forwarder, type CentralLinkState, type ForwarderOptions } from '../casino/forwarder';
+import { tableLogOf } from '../casino/table-log';
 import type { CardSource } from '../../hardware/card-source';
 import { SerialCardDevice } from '../../hardware/serial-device';
 import { InProcessShoe } from '../../hardware/sim/in-process-shoe';
@@ -15,12 +20,13 @@ import { openStore, StoreError, type Store } from '../services/store';
 import { StaffService } from '../services/staff';
 import { TableService, type TableSnapshot, type TableUpdate } from '../services/table-service';
 import type { Caller } from './access';
+import type { CentralUrl } from '../casino/central-url';
 import type { DeviceConfig, TerminalConfig } from './config';
 import { createDispatch, type Dispatch } from './dispatch';
 import { createHandlers } from './handlers';
 import { Screens } from './screens';
 import { PROGRAM_VERSION } from '../version';
-import { toTerminalView, type DeviceIdentity, type ViewContext } from './view';
+import { centralLinkView, toTerminalView, type DeviceIdentity, type ViewContext } from './view';
 
 export interface OpenTerminalOptions {
   /** better-sqlite3's `nativeBinding` (Electron passes the binding built for it). */
@@ -30,6 +36,18 @@ export interface OpenTerminalOptions {
   readonly log?: (line: string) => void;
   /** Which front door runs the table (`electron`, `serve`), recorded at each start and stop. */
   readonly program?: string;
+  /** Where the central server's migrations are (a bundled main process names them; default app/casino/migrations). */
+  readonly centralMigrationsDir?: string;
+  /** With `--central`: how the forwarder sends, retries and connects, and how long an orderly stop may take. */
+  readonly central?: CentralLinkOptions;
+}
+
+/** The central link's settings beside the URL (the defaults suit a casino's network; tests shorten them). */
+export interface CentralLinkOptions extends ForwarderOptions, ConnectLimits {
+  /** On close, how long the forwarder may go on sending what is pending (default 2000 ms). */
+  readonly stopFlushMs?: number;
+  /** On close, how long a batch in flight may take before it is abandoned (default 2000 ms). */
+  readonly stopGraceMs?: number;
 }
 
 /**
@@ -55,6 +73,8 @@ export interface Terminal {
   readonly handlers: Handlers<Caller>;
   readonly shoe: CardSource | null;
   readonly scanner: CardSource | null;
+  /** The forwarder of the table's log to the central server (`--central`), or null. */
+  readonly central: Forwarder | null;
   /** The screen's state now. */
   view(): TerminalView;
   /** A new screen (`kind`: `electron`, `ws`), nobody signed in on it. */
@@ -113,6 +133,21 @@ function ensureTable(service: TableService, config: TerminalConfig, log: (l: str
   return ok(id);
 }
 
+/**
+ * The forwarder of the table's log to the central server at `url`, through the table's own
+ * store (it reads the log and writes its cursor there: this process is the one writer). Throws
+ * when the central migrations this program ships cannot be read (a broken install).
+ */
+function makeForwarder(store: Store, url: CentralUrl, options: OpenTerminalOptions): Forwarder {
+  const migrations = centralMigrations(options.centralMigrationsDir ?? CENTRAL_MIGRATIONS_DIR);
+  if (!migrations.ok) throw new Error(`cannot start the link to the central server: ${migrations.error.message}`);
+  const log = tableLogOf(store);
+  if (!log.ok) throw new Error(`cannot start the link to the central server: ${log.error.message}`);
+  const o = options.central ?? {};
+  const limits = { ...(o.connectTimeoutMs !== undefined ? { connectTimeoutMs: o.connectTimeoutMs } : {}), ...(o.queryTimeoutMs !== undefined ? { queryTimeoutMs: o.queryTimeoutMs } : {}) };
+  return new Forwarder(log.value, () => CentralSession.open(url, { ...limits, migrations: migrations.value }), o);
+}
+
 /** Opens the database, the table and the devices; throws with a clear message when it cannot. */
 export async function openTerminal(config: TerminalConfig, options: OpenTerminalOptions = {}): Promise<Terminal> {
   const log = options.log ?? (() => {});
@@ -146,7 +181,24 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
   const scanner = makeDevice(config.scanner, 'scanner');
   const context: ViewContext = { currency: config.currency, shoe: identity(shoe), scanner: identity(scanner) };
   let deviceNotice: Reason | null = null;
-  const toView = (snapshot: TableSnapshot) => toTerminalView(snapshot, context, deviceNotice);
+  // Made now, started once the table is up: its state is in every view from the first.
+  let central: Forwarder | null = null;
+  try {
+    central = config.central ? makeForwarder(store, config.central, options) : null;
+  } catch (e) {
+    store.close();
+    throw e;
+  }
+  // The link as the forwarder last told it. While it is up that is what its last batch left
+  // (a commit is confirmed a moment later: counting it "behind" in the commit's own view would
+  // flash "sending" on the screen at every action); while it is down or connecting, the count
+  // of what waits is read afresh, so it grows with every commit.
+  let told: CentralLinkState | null = central?.state() ?? null;
+  const centralNow = (): CentralLinkState | null => {
+    if (!central || !told) return null;
+    return told.state === 'down' || told.state === 'connecting' ? central.state() : told;
+  };
+  const toView = (snapshot: TableSnapshot) => toTerminalView(snapshot, context, deviceNotice, centralNow());
 
   // Pushes: every committed change of this table becomes one `view`, coalesced per tick.
   const viewListeners = new Listeners<TerminalView>();
@@ -212,6 +264,36 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
   });
   if (!started.ok) log(`the start could not be recorded: ${started.error.message}`);
 
+  // The central link runs beside the table on its own promises: nothing a dealer does waits
+  // for it. It is woken by every commit; its changes of state are pushed as views.
+  let closed = false;
+  let offCentral = (): void => undefined;
+  let offWake = (): void => undefined;
+  if (central) {
+    const forwarder = central;
+    let shown = JSON.stringify(centralLinkView(forwarder.state()));
+    let logged = '';
+    offCentral = forwarder.subscribe((s: CentralLinkState) => {
+      if (closed) return;
+      told = s;
+      const kind = s.state === 'behind' ? 'connected' : s.state;
+      if (kind !== logged) {
+        logged = kind;
+        log(s.state === 'down' ? `central server down (the table deals on; retrying): ${s.reason}` : `central server: ${kind}${s.behind > 0 ? `, ${s.behind} events to send` : ''}`);
+      }
+      const now = JSON.stringify(centralLinkView(s));
+      if (now === shown) return;
+      shown = now;
+      latest = null;
+      if (!pending) {
+        pending = true;
+        queueMicrotask(flush);
+      }
+    });
+    offWake = service.subscribe(() => forwarder.wake());
+    forwarder.start();
+  }
+
   const screens = new Screens({ staff, tableId, clock: () => store.clock(), log });
   const handlers = createHandlers({ service, staff, screens, tableId, toView });
   const access = {
@@ -222,7 +304,6 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
     },
   };
   const onError = (name: string, e: unknown) => log(`${name} failed: ${e instanceof Error ? e.stack : String(e)}`);
-  let closed = false;
   return {
     tableId,
     service,
@@ -231,6 +312,7 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
     handlers,
     shoe,
     scanner,
+    central,
     view() {
       const r = service.snapshot(tableId);
       if (!r.ok) throw new Error(r.error.message);
@@ -262,6 +344,10 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
       for (const d of detach) d();
       const stopped = service.recordStop({ tableId, program });
       if (!stopped.ok) log(`the stop could not be recorded: ${stopped.error.message}`);
+      // Stopped before the store closes: it reads the log and writes its cursor through it.
+      offWake();
+      await central?.stop({ flushMs: options.central?.stopFlushMs ?? 2000, graceMs: options.central?.stopGraceMs ?? 2000 });
+      offCentral();
       store.close();
     },
   };

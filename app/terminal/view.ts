@@ -18,9 +18,10 @@ import type { Profile } from '../domain/profiles';
 import { checkSetting } from '../domain/setting';
 import type { SettleResult } from '../domain/settle';
 import type { PairScore } from '../domain/scoring';
+import type { CentralLinkState } from '../casino/forwarder';
 import type { DeviceStatus, TableSnapshot } from '../services/table-service';
 import {
-  COMPASS, ROWS, ROW_SIZES, SEAT_NUMBERS, type AlertView, type ComparisonView, type DeviceView, type HandPhase, type HandSeatView, type HandView,
+  COMPASS, ROWS, ROW_SIZES, SEAT_NUMBERS, type AlertView, type CentralLinkView, type ComparisonView, type DeviceView, type HandPhase, type HandSeatView, type HandView,
   type HandWords, type IrregularityView, type NaturalView, type PaymentView, type Reason, type ResultView, type Row, type SeatNumber, type SeatView,
   type SetRows, type SetView, type TerminalView,
 } from '../contract/view';
@@ -300,8 +301,17 @@ function naturalNames(profile: Profile): string[] {
     .sort((x, y) => profile.naturals[x]!.rank - profile.naturals[y]!.rank || NATURAL_NAMES.indexOf(x) - NATURAL_NAMES.indexOf(y));
 }
 
-/** The whole screen's state from one table snapshot (and the last refused device read). */
-export function toTerminalView(snapshot: TableSnapshot, context: ViewContext, deviceNotice: Reason | null = null): TerminalView {
+/** The central link's state as the screen shows it (the forwarder's own, app/casino/forwarder.ts). */
+export function centralLinkView(link: CentralLinkState): CentralLinkView {
+  const down = link.state === 'down' ? link : null;
+  return { state: link.state, behind: link.behind, downSince: down?.since ?? null, retryAt: down?.retryAt ?? null, reason: down?.reason ?? null };
+}
+
+/**
+ * The whole screen's state from one table snapshot (and the last refused device read, and the
+ * central link's state when the terminal forwards its log).
+ */
+export function toTerminalView(snapshot: TableSnapshot, context: ViewContext, deviceNotice: Reason | null = null, central: CentralLinkState | null = null): TerminalView {
   const profile = snapshot.profile;
   const status = (identity: DeviceIdentity | null) => (identity ? snapshot.devices.find((d) => d.device === identity.id) : undefined);
   return {
@@ -324,5 +334,6 @@ export function toTerminalView(snapshot: TableSnapshot, context: ViewContext, de
     hand: handView(snapshot, profile, context.scanner !== null),
     alerts: alertViews(snapshot),
     deviceNotice,
+    central: central ? centralLinkView(central) : null,
   };
 }

@@ -111,7 +111,7 @@ async function main(): Promise<void> {
     log: say,
   });
   say(`database ${resolve(config.db)}, table ${terminal.tableId}`);
-  say(`shoe: ${terminal.shoe ? terminal.shoe.label : 'none'}; scanner: ${terminal.scanner ? terminal.scanner.label : 'none'}`);
+  say(`shoe: ${terminal.shoe ? terminal.shoe.label : 'none'}; scanner: ${terminal.scanner ? terminal.scanner.label : 'none'}; central server: ${config.central ? config.central.shown : 'none'}`);
 
   let stopping = false;
   const stop = async () => {

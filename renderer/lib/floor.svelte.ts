@@ -14,7 +14,7 @@ import type { Credential } from '../../app/contract/fields';
 import type { Params, Translator } from '../i18n/translate';
 import { reasonText } from '../i18n/reason';
 import { seatWords } from './actions';
-import type { FloorSignature, TerminalStore } from './terminal.svelte';
+import type { Signature, TerminalStore } from './terminal.svelte';
 
 export type FloorTab = 'hand' | 'alerts' | 'recall' | 'access';
 export const FLOOR_TABS: readonly FloorTab[] = ['hand', 'alerts', 'recall', 'access'];
@@ -97,7 +97,7 @@ export class FloorDesk {
 
   /** Asks for a floor person's PIN, then sends; a recorded action clears the reason. */
   private sign(request: 'floorCorrection' | 'voidHand', question: string, params: Params, confirmLabel: string, danger: boolean,
-    send: (s: FloorSignature) => Promise<boolean>, second?: () => boolean): void {
+    send: (s: Signature) => Promise<boolean>, second?: () => boolean): void {
     this.terminal.askPin({
       request, question, params, confirmLabel, danger, text: this.reasonText,
       ...(second ? { second } : {}),
@@ -117,25 +117,25 @@ export class FloorDesk {
   /** The card stands as it was shown (signed with a floor PIN). */
   accept(t: Translator, view: TerminalView, irregularity: IrregularityView): void {
     const action: FloorAction = { kind: 'resolve-irregularity', irregularity: irregularity.id, ruling: 'accept' };
-    this.sign('floorCorrection', 'confirm.floorAccept', { ...seatWords(t, view, irregularity.seat), id: irregularity.id }, 'action.floorAccept', false, (s) => this.correct(s.floor, action));
+    this.sign('floorCorrection', 'confirm.floorAccept', { ...seatWords(t, view, irregularity.seat), id: irregularity.id }, 'action.floorAccept', false, (s) => this.correct(s.signer, action));
   }
 
   /** Rules the irregular seat's hand fouled (signed with a floor PIN). */
   foulIrregular(t: Translator, view: TerminalView, irregularity: IrregularityView): void {
     const action: FloorAction = { kind: 'resolve-irregularity', irregularity: irregularity.id, ruling: 'foul-seat' };
-    this.sign('floorCorrection', 'confirm.floorFoulIrregular', { ...seatWords(t, view, irregularity.seat), id: irregularity.id }, 'action.floorFoulSeat', true, (s) => this.correct(s.floor, action));
+    this.sign('floorCorrection', 'confirm.floorFoulIrregular', { ...seatWords(t, view, irregularity.seat), id: irregularity.id }, 'action.floorFoulSeat', true, (s) => this.correct(s.signer, action));
   }
 
   /** Rules a seat's hand fouled without an irregularity (signed with a floor PIN). */
   foulSeat(t: Translator, view: TerminalView, seat: SeatNumber): void {
-    this.sign('floorCorrection', 'confirm.floorFoul', seatWords(t, view, seat), 'action.floorFoulSeat', true, (s) => this.correct(s.floor, { kind: 'foul-seat', seat }));
+    this.sign('floorCorrection', 'confirm.floorFoul', seatWords(t, view, seat), 'action.floorFoulSeat', true, (s) => this.correct(s.signer, { kind: 'foul-seat', seat }));
   }
 
   /** The seat's hand as the floor establishes it (entered by touch), signed with a floor PIN. */
   replaceHand(t: Translator, view: TerminalView, seat: SeatNumber, rows: Readonly<Record<Row, readonly Card[]>>): void {
     const action: FloorAction = { kind: 'replace-hand', seat, front: [...rows.front], middle: [...rows.middle], back: [...rows.back] };
     this.sign('floorCorrection', 'confirm.floorReplace', seatWords(t, view, seat), 'action.floorReplaceHand', false, async (s) => {
-      const ok = await this.correct(s.floor, action);
+      const ok = await this.correct(s.signer, action);
       if (ok) this.replaceSeat = null;
       return ok;
     });
@@ -143,7 +143,7 @@ export class FloorDesk {
 
   /** The reason, recorded as a note on the hand shown (signed with a floor PIN). */
   note(handId: string, number: number): void {
-    this.sign('floorCorrection', 'confirm.floorNote', { number }, 'action.floorNote', false, (s) => this.correct(s.floor, { kind: 'note' }, handId));
+    this.sign('floorCorrection', 'confirm.floorNote', { number }, 'action.floorNote', false, (s) => this.correct(s.signer, { kind: 'note' }, handId));
   }
 
   /**
@@ -158,7 +158,7 @@ export class FloorDesk {
       'voidHand', paid ? 'confirm.voidHandPaid' : 'confirm.voidHand',
       { number: hand.number, seat: hand.button, compass: t.t(`compass.${COMPASS[hand.button]}`) },
       'action.voidHand', true,
-      (s) => this.terminal.run('voidHand', { floor: s.floor, ...(s.second ? { second: s.second } : {}), reason: this.reason.trim() }),
+      (s) => this.terminal.run('voidHand', { floor: s.signer, ...(s.second ? { second: s.second } : {}), reason: this.reason.trim() }),
       () => this.terminal.view?.hand?.voidNeedsSecondFloor ?? false,
     );
   }
@@ -208,8 +208,8 @@ export function acknowledgeAsk(terminal: TerminalStore, t: Translator, alert: Al
     confirmLabel: 'action.acknowledge',
     danger: false,
     text: note,
-    send: async (s: FloorSignature) => {
-      const ok = await terminal.run('floorAcknowledgeAlert', { id: alert.id, floor: s.floor, ...(s.text ? { note: s.text } : {}) });
+    send: async (s: Signature) => {
+      const ok = await terminal.run('floorAcknowledgeAlert', { id: alert.id, floor: s.signer, ...(s.text ? { note: s.text } : {}) });
       if (ok) done();
       return ok;
     },

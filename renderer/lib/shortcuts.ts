@@ -67,6 +67,11 @@ export function handleShortcut(event: KeyboardEvent, terminal: TerminalStore, t:
     if (action === 'escape') terminal.cancelPin();
     return action === 'escape';
   }
+  if (terminal.staff.open) {
+    // The admin's staff panel is over the screen: Escape closes it, no other key acts behind it.
+    if (action === 'escape') terminal.staff.close();
+    return action === 'escape';
+  }
   if (!terminal.floor.open && (terminal.tapSeat !== null || terminal.naturalSeat !== null)) {
     // A dialog of the dealer's is open (a hand entered by touch, a natural being picked): the
     // screen behind it must not act on keys; Escape closes the dialog.

@@ -15,25 +15,35 @@ import type { SessionView } from '../../app/contract/session';
 import type { Reason, SeatNumber, TerminalView } from '../../app/contract/view';
 import type { Params } from '../i18n/translate';
 import { FloorDesk } from './floor.svelte';
+import { StaffDesk } from './staff.svelte';
 
 /** The requests whose reply is the screen's state or who is signed in on it (what `run` sends). */
 export type ActionName = {
   [K in RequestName]: (typeof REQUESTS)[K]['reply'] extends 'view' | 'session' ? K : never;
 }[RequestName];
 
-/** The credentials a floor action is signed with, as typed into the PIN dialog. */
-export interface FloorSignature {
-  readonly floor: Credential;
+/** What the PIN dialog hands to the request it signs, as typed into it. */
+export interface Signature {
+  /** Who signs: a floor person (a floor action) or the admin (a change of the staff). */
+  readonly signer: Credential;
   /** The second floor person (the two-person rule), when the dialog asked for one. */
   readonly second?: Credential;
   /** The dialog's text (a reason or a note), trimmed. */
   readonly text?: string;
+  /** The new PIN, when the dialog asked for one (typed twice, the same both times). */
+  readonly newPin?: string;
 }
 
-/** A floor action waiting for a floor person's staff id and PIN (the PIN dialog). */
+/** An action waiting for a floor person's (or the admin's) staff id and PIN: the PIN dialog. */
 export interface PinAsk {
   /** The request it signs: its refusals show in the dialog. */
-  readonly request: ActionName;
+  readonly request: RequestName;
+  /** Whose PIN signs it (default `floor`): the dialog's title and who it asks for. */
+  readonly signer?: 'floor' | 'admin';
+  /** The signer's staff id to fill in (otherwise: the floor person signed in on this screen). */
+  readonly staffId?: string;
+  /** The action gives someone a new PIN: the dialog asks it twice and sends it only when both are the same. */
+  readonly newPin?: boolean;
   /** Message key of what is about to be done; `params` fill it. */
   readonly question: string;
   readonly params: Params;
@@ -45,7 +55,7 @@ export interface PinAsk {
   /** A text the action carries, edited in the dialog: its label key and where it is kept. */
   readonly text?: { readonly label: string; readonly get: () => string; readonly set: (value: string) => void };
   /** Sends the request signed with these; resolves whether the terminal recorded it. */
-  readonly send: (signed: FloorSignature) => Promise<boolean>;
+  readonly send: (signed: Signature) => Promise<boolean>;
 }
 
 /** A refusal from the terminal, tied to the request (and seat) it answered. */
@@ -102,10 +112,12 @@ export class TerminalStore {
   tapSeat: SeatNumber | null = $state(null);
   /** The seat whose declared natural is being picked. */
   naturalSeat: SeatNumber | null = $state(null);
-  /** The floor action waiting for a floor person's PIN. */
+  /** The action waiting for a floor person's (or the admin's) PIN. */
   pinAsk: PinAsk | null = $state.raw(null);
   /** The floor manager's panel on this screen. */
   readonly floor: FloorDesk = new FloorDesk(this);
+  /** The admin's staff panel on this screen. */
+  readonly staff: StaffDesk = new StaffDesk(this);
 
   private readonly unsubscribe: (() => void)[] = [];
   /** Requests sent and not yet answered, by action key (a repeat joins the one in flight). */
@@ -228,14 +240,14 @@ export class TerminalStore {
     this.confirm = null;
   }
 
-  /** Opens the PIN dialog for a floor action. */
+  /** Opens the PIN dialog for an action signed with a PIN (the floor's, the admin's). */
   askPin(ask: PinAsk): void {
     if (this.refusal?.request === ask.request) this.refusal = null;
     this.pinAsk = ask;
   }
 
-  /** Sends the open floor action signed with these; the dialog closes once it is recorded. */
-  async signPending(signed: FloorSignature): Promise<boolean> {
+  /** Sends the open action signed with these; the dialog closes once it is recorded. */
+  async signPending(signed: Signature): Promise<boolean> {
     const ask = this.pinAsk;
     if (!ask) return false;
     const ok = await ask.send(signed);

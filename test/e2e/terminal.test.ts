@@ -14,7 +14,9 @@
 //   6. the floor voids the next hand with its reason (the button stays);
 //   7. a floor person signs in to read: the recall, a replay step by step, and the access log
 //      (the wrong PINs recorded); closing the panel signs her out;
-//   8. a hand voided after a payment: two floor people sign, the dealer moves the chips back.
+//   8. a hand voided after a payment: two floor people sign, the dealer moves the chips back;
+//   9. the admin adds a dealer on the screen's staff panel (a dealer's PIN refused first), her
+//      PIN typed twice and signed with his own; she then signs in and relieves the dealer.
 // Screenshots of the key screens go to test/e2e/screenshots/.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -607,4 +609,59 @@ describe('dealer terminal in a browser', () => {
     expect(await Promise.all([1, 2, 3].map(stackOf))).toEqual(stacks);
     expect(pageErrors).toEqual([]);
   }, 90_000);
+
+  it('the admin adds a dealer on the staff panel; she then signs in and takes the box', async () => {
+    await page.click('[data-testid=open-staff]');
+    const panel = page.locator('[data-testid=staff-panel]');
+    await panel.waitFor();
+    // The list is the admin's: a dealer's PIN does not open it (refused in words, naming the role).
+    await typeCredential(page, '[data-testid=staff-sign-in]', 'staff-admin-id', 'staff-admin-pin', STAFF.dealer);
+    await page.click('[data-testid=staff-open]');
+    const refused = panel.locator('[data-testid=refusal][data-code=not-allowed]');
+    await refused.waitFor();
+    expect(await refused.innerText()).toMatch(/admin/);
+    expect(await page.inputValue('[data-testid=staff-admin-pin-input]')).toBe('');
+    await typeCredential(page, '[data-testid=staff-sign-in]', 'staff-admin-id', 'staff-admin-pin', STAFF.admin);
+    await page.click('[data-testid=staff-open]');
+    await page.waitForSelector('[data-testid=staff-list]');
+    const ids = () => page.locator('[data-testid=staff-person]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.staff));
+    expect(await ids()).toEqual(Object.values(STAFF).map((p) => p.staffId));
+    expect(await page.locator('[data-testid=staff-person][data-staff=eva] [data-testid=staff-roles]').innerText()).toBe('dealer');
+
+    const mia = { staffId: 'mia', name: 'Mia Malá', pin: '314159' };
+    await page.fill('[data-testid=staff-add-id]', mia.staffId);
+    await page.fill('[data-testid=staff-add-name]', mia.name);
+    await page.click('[data-testid=staff-add-role][data-role=dealer]');
+    await page.click('[data-testid=staff-add-submit]');
+    const dialog = page.locator('[data-testid=pin-dialog][data-request=staffAdd]');
+    await dialog.waitFor();
+    expect(await page.locator('[data-testid=pin-question]').innerText()).toBe('Add Mia Malá (mia) with the roles: dealer?');
+    expect(await page.inputValue('[data-testid=pin-staff-id]')).toBe(STAFF.admin.staffId);
+    for (const digit of mia.pin) await page.click(`[data-testid=pin-new] [data-testid=pin-new-key][data-key="${digit}"]`);
+    for (const digit of mia.pin) await page.click(`[data-testid=pin-new-again] [data-testid=pin-new-again-key][data-key="${digit}"]`);
+    expect(await smallTargets(page, '[data-testid=pin-dialog]')).toEqual([]);
+    await screenshot(page, '21-staff-add-pin');
+    await signPin(page, STAFF.admin);
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForSelector('[data-testid=staff-person][data-staff=mia]');
+    expect(await ids()).toEqual([...Object.values(STAFF).map((p) => p.staffId), 'mia']);
+    expect(await page.locator('[data-testid=staff-person][data-staff=mia]').innerText()).toMatch(/mia\s+Mia Malá\s+dealer\s+May sign in/);
+    expect(await smallTargets(page, '[data-testid=staff-panel]')).toEqual([]);
+    await screenshot(page, '21-staff-panel');
+    await page.click('[data-testid=staff-lang-cs]');
+    await page.waitForSelector('[data-testid=staff-person][data-staff=mia] >> text=Může se přihlásit');
+    await screenshot(page, '21-staff-panel-czech');
+    await page.click('[data-testid=staff-lang-en]');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+
+    // Eva leaves this screen; Mia signs in with the PIN the admin gave her and relieves Eva between hands.
+    await page.click('[data-testid=sign-out][data-purpose=take-box]');
+    await page.waitForSelector('[data-testid=dealer-sign-in]');
+    await dealerSignIn(page, mia);
+    await page.waitForSelector('[data-testid=dealer-sign-in]', { state: 'detached' });
+    // The table's view (pushed after the sign-in's reply) names her as the dealer on duty.
+    await page.waitForSelector('[data-testid=dealer-on-duty] >> text=Dealer: Mia Malá');
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
 });

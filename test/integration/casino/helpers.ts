@@ -5,7 +5,14 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import { CentralSession } from '../../../app/casino/central';
 import { parseCentralUrl } from '../../../app/casino/central-url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { centralMigrations, migrateCentral } from '../../../app/casino/central-migrations';
+import { unwrap } from '../../../app/domain/result';
 import { rowHash } from '../../../app/services/event-log';
+import { parseTerminalArgs } from '../../../app/terminal/config';
+import { openTerminal, type CentralLinkOptions, type Terminal } from '../../../app/terminal/terminal';
+import { databaseWithStaff } from '../../support/staff';
 import { ROOT, type Ran } from '../../support/table-cli';
 import { startPostgres, type PgCluster } from '../../support/postgres';
 
@@ -34,6 +41,39 @@ export async function centralServer(name = 'casino'): Promise<{ cluster: PgClust
     await cluster.destroy();
     throw e;
   }
+}
+
+/**
+ * A new database on `cluster` with the central schema (migrated in-process, as `casino
+ * migrate` does): each test that opens terminals made from the staff template gets its own,
+ * since copies of one file are one table database to the server.
+ */
+export async function migratedDatabase(cluster: PgCluster, name: string): Promise<string> {
+  const url = await cluster.createDatabase(name);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const m = await migrateCentral(client, unwrap(centralMigrations()), name);
+    if (!m.ok) throw new Error(m.error.message);
+  } finally {
+    await client.end();
+  }
+  return url;
+}
+
+/** The forwarder's timings for the tests: quick retries and polls, and an orderly stop that sends all that is pending. */
+export const QUICK_LINK: CentralLinkOptions = { pollMs: 20, firstRetryMs: 20, maxRetryMs: 200, connectTimeoutMs: 5000, stopFlushMs: 60_000, stopGraceMs: 60_000 };
+
+/**
+ * A terminal as both front doors open it (their flags, `openTerminal`), on a new file with the
+ * test staff (`dir/name`), its simulated shoe dealing `seed` at once; `argv` added (`--central URL`).
+ */
+export async function openTerminalAt(dir: string, name: string, seed: number, argv: readonly string[], central: CentralLinkOptions = QUICK_LINK): Promise<{ terminal: Terminal; db: string }> {
+  const db = join(dir, name);
+  if (!existsSync(db)) databaseWithStaff(db);
+  const parsed = parseTerminalArgs(['--db', db, '--sim-seed', String(seed), '--sim-pace', '0', ...argv], { db: 'unused', seed: 1 });
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return { terminal: await openTerminal(parsed.value.config, { central }), db };
 }
 
 /** A session with the central server (failing the test when refused). */

@@ -255,6 +255,7 @@ describe('the admin', () => {
     expect(added.people.at(-1)).toMatchObject({ staffId: 'karel', roles: ['dealer', 'floor'], disabled: null });
     expect(await refused(screen, 'staffAdd', { admin, staffId: 'karel', name: 'K', roles: ['dealer'], pin: '314159' })).toMatchObject({ code: 'staff-exists' });
     expect(await refused(screen, 'staffAdd', { admin, staffId: 'x', name: 'X', roles: ['boss'], pin: '314159' })).toMatchObject({ code: 'bad-role' });
+    expect(await refused(screen, 'staffAdd', { admin, staffId: 'x', name: '  ', roles: ['dealer'], pin: '314159' })).toMatchObject({ code: 'name-needed' });
     // The admin's sign-in for each request, the change, his sign-out: all on record (the bad role
     // is refused by its shape, before any PIN is looked at).
     expect(staffEventsAfter(before).map((e) => e.type)).toEqual([

@@ -63,7 +63,8 @@ export class FakeTerminal implements Transport {
     if (a === undefined) return fail('not-scripted', `the fake has no answer for ${name}`);
     const r = typeof a === 'function' ? a(args) : 'refuse' in a ? fail(a.refuse.code, a.refuse.message) : ok(a);
     if (r.ok && r.value && typeof r.value === 'object') {
-      if ('people' in r.value) this.session = r.value as SessionView;
+      // A session names its screen; a staff list has people but no screen.
+      if ('screen' in r.value) this.session = r.value as SessionView;
       else if ('table' in r.value) this.view = r.value as TerminalView;
     }
     return r;
@@ -112,6 +113,7 @@ export function baseView(over: Partial<TerminalView> = {}): TerminalView {
     hand: null,
     alerts: [],
     deviceNotice: null,
+    central: null,
     ...over,
   };
 }
@@ -183,7 +185,8 @@ export function render<P extends Record<string, unknown>>(
 
 /**
  * Everything the screen's store keeps, as text: its state, its double-tap bookkeeping (the
- * last action's key, the requests in flight) and the floor panel's; to check a PIN is not in it.
+ * last action's key, the requests in flight), the floor panel's and the staff panel's; to
+ * check a PIN is not in it.
  */
 export function kept(store: TerminalStore): string {
   const own = store as unknown as { lastDone: unknown; inFlight: Map<string, unknown> };
@@ -192,6 +195,7 @@ export function kept(store: TerminalStore): string {
     view: store.view, session: store.session, refusal: store.refusal, confirm: store.confirm, pinAsk: store.pinAsk, busy: store.busy,
     lastDone: own.lastDone, inFlight: [...own.inFlight.keys()],
     floor: { reason: f.reason, notes: f.notes, recall: f.recall, replay: f.replay, accessLog: f.accessLog },
+    staff: { open: store.staff.open, list: store.staff.list, admin: store.staff.admin, reason: store.staff.reason },
   });
 }
 

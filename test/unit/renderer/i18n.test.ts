@@ -73,6 +73,8 @@ describe('message files', () => {
       // Who is signed in (TopBar.svelte, FloorPanel.svelte) and the access log's kinds (FloorAccessLog.svelte).
       ...['take-box', 'floor-action', 'audit', 'admin'].map((p) => `session.purpose.${p}`),
       ...['floor-action', 'audit'].map((p) => `reader.signedIn.${p}`),
+      // The staff panel's roles (StaffList.svelte, StaffAdd.svelte, lib/staff.svelte.ts).
+      ...['dealer', 'floor', 'admin', 'auditor'].map((r) => `staff.role.${r}`),
       ...accessLogTypes().map((type) => `access.type.${type}`),
       ...['accept', 'foul-seat', 'hand-replaced'].map((r) => `floor.ruled.${r}`),
       ...['open', 'played', 'misdeal', 'void'].map((o) => `recall.outcome.${o}`),
