@@ -1,7 +1,8 @@
 /**
  * `npm run --silent casino -- COMMAND ...`: the central casino server's commands (docs/casino.md).
  * `migrate` creates or upgrades the central schema; `audit` checks every table database's
- * central copy with the table's own checks and, given table files, compares the copy with each.
+ * central copy with the table's own checks and, given table files, compares the copy with each;
+ * `serve` is the floor's read-only browser view over every table (app/casino/serve.ts).
  * Exit 0: all is well; 1: something is wrong (printed), or an internal error (one line);
  * 2: bad arguments, a bad URL, a server that cannot be reached or used, a file that cannot be read.
  */
@@ -10,7 +11,10 @@ import { auditCentral, type TerminalAudit } from '../casino/central-audit';
 import { connectCentral } from '../casino/central-db';
 import { centralMigrations, migrateCentral } from '../casino/central-migrations';
 import { parseCentralUrl } from '../casino/central-url';
+import { startCasinoServer } from '../casino/serve';
 import type { DomainError } from '../domain/result';
+import { isLoopback } from '../web/server';
+import { readTls } from '../web/tls';
 import { parseFlagValues } from './flags';
 
 const USAGE = `usage: npm run --silent casino -- COMMAND OPTIONS
@@ -22,6 +26,11 @@ const USAGE = `usage: npm run --silent casino -- COMMAND OPTIONS
           through the rules, every table's log folded with its checkpoints, and the alerts the
           server recorded; with --db (once per file), that the central copy equals each file's
           log, event for event. A line per table database; exit 0 when all agree.
+  serve   --central URL --staff-db FILE [--host ADDRESS] [--port N] [--tls-cert FILE --tls-key FILE]
+          the floor's browser view over every table (read-only): prints the URL to open, with
+          its per-launch token. Floor people and auditors sign in with their staff id and PIN;
+          the casino's staff are in FILE (made and managed with \`table staff add --db FILE\`).
+          --host other than loopback needs --tls-cert and --tls-key. Default port 8418.
 URL: postgres://USER:PASSWORD@HOST:PORT/DATABASE (a Unix socket: postgres://USER@/DATABASE?host=/run/postgresql)
 Docs: docs/casino.md`;
 
@@ -53,6 +62,10 @@ function out(line: string): void {
 const FLAGS = {
   migrate: { central: { type: 'string' } },
   audit: { central: { type: 'string' }, db: { type: 'string', multiple: true } },
+  serve: {
+    central: { type: 'string' }, 'staff-db': { type: 'string' }, host: { type: 'string' }, port: { type: 'string' },
+    'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' },
+  },
 } as const;
 
 function centralFlag(values: Record<string, unknown>, command: string) {
@@ -120,10 +133,46 @@ async function runAudit(argv: readonly string[]): Promise<number> {
   }
 }
 
+async function runServe(argv: readonly string[]): Promise<number> {
+  const flags = parseFlagValues(argv, FLAGS.serve);
+  if (!flags.ok) throw new Refused(`serve: ${flags.error.message}`, true);
+  const url = centralFlag(flags.value, 'serve');
+  const staffDb = flags.value['staff-db'];
+  if (typeof staffDb !== 'string') throw new Refused('serve: missing --staff-db FILE (the casino\'s staff: make it with `table staff add --db FILE ...`)', true);
+  const portText = (flags.value.port as string | undefined) ?? '8418';
+  if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new Refused(`serve: --port must be a number from 0 to 65535, got ${JSON.stringify(portText)}`);
+  const host = (flags.value.host as string | undefined) ?? '127.0.0.1';
+  // An empty host would make Node listen on every interface: never by accident.
+  if (host.trim() === '') throw new Refused('serve: --host must name an interface (default 127.0.0.1; 0.0.0.0 for every interface)');
+  const tls = readTls(flags.value['tls-cert'] as string | undefined, flags.value['tls-key'] as string | undefined);
+  if (!tls.ok) throw new Refused(`serve: ${tls.message}`);
+  if (!isLoopback(host) && !tls.value) {
+    throw new Refused(`serve: --host ${host} reaches other machines: give --tls-cert FILE and --tls-key FILE, so that the token and the PINs do not cross the network in clear`);
+  }
+  const say = (line: string) => process.stderr.write(`casino: ${line}\n`);
+  const server = await startCasinoServer({ central: url, staffDb, host, port: Number(portText), ...(tls.value ? { tls: tls.value } : {}), log: say });
+  if (!server.ok) throw new Refused(`serve: ${server.error.message}`);
+  say(`serving the floor's view of ${url.shown}; the casino's staff: ${staffDb}`);
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      void server.value.close().then(resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    // The one line a script needs, printed last (as `npm run serve` does).
+    out(server.value.url);
+  });
+  return 0;
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'migrate') return runMigrate(rest);
   if (command === 'audit') return runAudit(rest);
+  if (command === 'serve') return runServe(rest);
   if (command === undefined || command === '--help' || command === '-h') throw new Refused(USAGE);
   throw new Refused(`unknown command ${JSON.stringify(command)}`, true);
 }

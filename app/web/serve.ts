@@ -6,13 +6,13 @@
  */
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createSecureContext } from 'node:tls';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseTerminalArgs, TERMINAL_FLAGS } from '../terminal/config';
 import { isRefusedPath } from '../services/store';
 import { openTerminal } from '../terminal/terminal';
 import { isLoopback, startWebServer } from './server';
+import { readTls } from './tls';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DEFAULT_DB = join(homedir(), '.chinese-poker-terminal', 'terminal.db');
@@ -26,29 +26,6 @@ const USAGE = `usage: npm run serve -- [options]
   --no-build                do not rebuild the screen when its sources changed
 ${TERMINAL_FLAGS}
 The database defaults to ${DEFAULT_DB}.`;
-
-/** The certificate and key files, both or neither. */
-function readTls(cert: string | undefined, key: string | undefined): { ok: true; value: { cert: Buffer; key: Buffer } | null } | { ok: false; message: string } {
-  if (cert === undefined && key === undefined) return { ok: true, value: null };
-  if (cert === undefined || key === undefined) return { ok: false, message: '--tls-cert and --tls-key go together: give both files' };
-  const read = (flag: string, file: string): Buffer | string => {
-    try {
-      return readFileSync(file);
-    } catch (e) {
-      return `--${flag} ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? String(e)})`;
-    }
-  };
-  const c = read('tls-cert', cert);
-  if (typeof c === 'string') return { ok: false, message: c };
-  const k = read('tls-key', key);
-  if (typeof k === 'string') return { ok: false, message: k };
-  try {
-    createSecureContext({ cert: c, key: k });
-  } catch (e) {
-    return { ok: false, message: `--tls-cert ${cert} and --tls-key ${key} are not a PEM certificate and its key: ${e instanceof Error ? e.message : String(e)}` };
-  }
-  return { ok: true, value: { cert: c, key: k } };
-}
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);

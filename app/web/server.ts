@@ -41,6 +41,11 @@ export interface WebServerOptions {
   /** Fixed token (tests); otherwise 32 random bytes, hex. */
   readonly token?: string;
   readonly log?: (line: string) => void;
+  /** Reads one message of a socket (default: the terminal's requests, app/contract/wire.ts);
+   *  another front door gives its own request table's. */
+  readonly parseRequest?: (text: string) => Result<{ readonly id: number; readonly name: string; readonly args: unknown }>;
+  /** The command named in the 401 page (default `npm run serve`). */
+  readonly command?: string;
 }
 
 export interface WebServer {
@@ -132,7 +137,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (!auth.ok) {
         res.statusCode = 401;
         res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-        res.end('This terminal needs the link with its token, as printed where `npm run serve` was started.\n');
+        res.end(`This page needs the link with its token, as printed where \`${options.command ?? 'npm run serve'}\` was started.\n`);
         return;
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -219,7 +224,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         return;
       }
       const text = data.toString();
-      const parsed = parseRequest(text);
+      const parsed = (options.parseRequest ?? parseRequest)(text);
       if (!parsed.ok) {
         log(`web: refused a message: ${parsed.error.message}`);
         const id = idOf(text);
