@@ -4,17 +4,10 @@
  * byte for byte and its chain can be checked by the same code (app/services/event-log.ts).
  */
 import type { RawEventRow } from '../services/event-log';
+import type { StoredEvent } from '../services/store';
 
-/** One row of a table's event log. */
-export interface LogRow {
-  readonly id: number;
-  readonly tableId: string;
-  readonly handId: string | null;
-  readonly handSeq: number | null;
-  readonly type: string;
-  readonly recordedAt: string;
-  /** Canonical JSON text, as stored. */
-  readonly body: string;
+/** One row of a table's event log: the stored event with its body as the canonical JSON text, and its hashes. */
+export interface LogRow extends StoredEvent<string> {
   readonly prevHash: string;
   readonly hash: string;
 }
