@@ -1,7 +1,7 @@
 /**
  * `npm run --silent table -- COMMAND ...`: the live table's store from the command line, for
  * the soak test / demo (`simulate`) and the floor (`verify-log`, `replay`, `audit`,
- * `export`, `recall`, `access-log`), the staff (`staff ...`, app/cli/staff.ts), and the casino's
+ * `export`, `report`, `recall`, `access-log`), the staff (`staff ...`, app/cli/staff.ts), and the casino's
  * central server (`sync`, docs/casino.md). Everything goes through openStore and the services,
  * as in the terminal.
  * Exit 0: all is well; 1: something is wrong (printed), or an internal error (one line); 2: bad
@@ -14,7 +14,8 @@ import { dirname, resolve } from 'node:path';
 import { auditLog, type ReplayReport } from '../services/audit';
 import type { TablesReport } from '../services/table-audit';
 import { inSnapshot, type LogVerification } from '../services/event-log';
-import { exportCsv, exportJson, parseExportDate } from '../services/export';
+import { EXPORT_RECORD_KINDS, exportCsv, exportJson, parseExportDate, type ExportRecordKind } from '../services/export';
+import { buildReport, reportCsv, reportJson, reportPdf } from '../services/report';
 import { accessLog, accessLogCsv, accessLogJson } from '../services/access-log';
 import { runStaff, StaffCommandError, STAFF_USAGE } from './staff';
 import { simulate, SimulationHeld, SimulationRefused } from '../services/simulation';
@@ -46,9 +47,19 @@ const USAGE = `usage: npm run --silent table -- COMMAND OPTIONS
              folded (its checkpoints checked) and the query tables rebuilt from the log and
              compared row by row: prints what verify-log prints, what replay prints, then
              the tables' verdict.
-  export     --db FILE --from DATE --to DATE --format csv|json [--out FILE] [--table ID]
+  export     --db FILE [--from DATE] [--to DATE] --format csv|json [--out FILE] [--table ID]
+             [--records hands|ledger|alerts|floor-actions]
              hands and payments started in the range (DATE: 2025-03-01 = that whole UTC day,
-             or an ISO time such as 2025-03-01T20:00:00+01:00; --to is inclusive for a day).
+             or an ISO time such as 2025-03-01T20:00:00+01:00; --to is inclusive for a day;
+             either left out: from the first or to the last record), with the buy-ins and
+             cash-outs, alerts and floor actions of the range. JSON: all of them in one object;
+             CSV: one kind of record a file (--records, default hands: hands and payments).
+  report     --db FILE --from DATE --to DATE [--dealer NAME] [--table ID] --format json|csv|pdf
+             --out FILE
+             the shift report per table and per dealer: hands, hands per hour, misdeals by
+             cause, fouls, naturals, surrenders, all-ins, money per seat and player, buy-ins
+             and cash-outs, alerts and their acknowledgement times, floor actions, and the
+             chain check (docs/reports.md); the PDF has charts.
   recall     --db FILE --table ID [--count N] [--steps]
              the last N (10) hands of a table; --steps adds every event with the state after it.
   access-log --db FILE [--from DATE] [--to DATE] [--format csv|json]
@@ -72,7 +83,9 @@ const COMMANDS: Readonly<Record<string, { readonly values: readonly string[]; re
   'verify-log': { values: ['db'], flags: [], required: ['db'] },
   replay: { values: ['db', 'hand'], flags: [], required: ['db'] },
   audit: { values: ['db'], flags: [], required: ['db'] },
-  export: { values: ['db', 'from', 'to', 'format', 'out', 'table'], flags: [], required: ['db', 'from', 'to', 'format'] },
+  export: { values: ['db', 'from', 'to', 'format', 'out', 'table', 'records'], flags: [], required: ['db', 'format'] },
+  // --from, --to, --format and --out are checked by runReport, one line each.
+  report: { values: ['db', 'from', 'to', 'dealer', 'table', 'format', 'out'], flags: [], required: ['db'] },
   recall: { values: ['db', 'table', 'count'], flags: ['steps'], required: ['db', 'table'] },
   'access-log': { values: ['db', 'from', 'to', 'format'], flags: [], required: ['db'] },
   sync: { values: ['db', 'central', 'batch-rows'], flags: ['trace'], required: ['db', 'central'] },
@@ -136,7 +149,7 @@ function checkOutPath(path: string): void {
 }
 
 /** Writes the --out file; a failure (no permission, a full disk) is refused naming the path. */
-function writeOut(path: string, body: string): void {
+function writeOut(path: string, body: string | Buffer): void {
   try {
     writeFileSync(path, body);
   } catch (e) {
@@ -297,20 +310,60 @@ function dateFlag(o: Options, name: 'from' | 'to', end: boolean): string {
   return t;
 }
 
+/** The optional --from / --to pair (either may be left out), the second after the first. */
+function optionalRange(o: Options): { from?: string; to?: string } {
+  const from = o.has('from') ? dateFlag(o, 'from', false) : undefined;
+  const to = o.has('to') ? dateFlag(o, 'to', true) : undefined;
+  if (from !== undefined && to !== undefined && to <= from) throw new UsageError(`--to (${text(o, 'to')}) is not after --from (${text(o, 'from')})`);
+  return { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) };
+}
+
 function runExport(o: Options): number {
   const format = text(o, 'format');
   if (format !== 'csv' && format !== 'json') throw new UsageError(`--format must be csv or json, not ${JSON.stringify(format)}`);
-  const from = dateFlag(o, 'from', false);
-  const to = dateFlag(o, 'to', true);
-  if (to <= from) throw new UsageError(`--to (${text(o, 'to')}) is not after --from (${text(o, 'from')})`);
+  const records = (o.has('records') ? text(o, 'records') : 'hands') as ExportRecordKind;
+  if (!EXPORT_RECORD_KINDS.includes(records)) throw new UsageError(`--records must be ${EXPORT_RECORD_KINDS.join(', ')}, not ${JSON.stringify(records)}`);
+  if (o.has('records') && format !== 'csv') throw new UsageError('--records is for --format csv (the JSON holds every kind of record)');
+  const span = optionalRange(o);
   if (o.has('out')) checkOutPath(text(o, 'out'));
   return withStore(o, (store) => {
-    const range = { from, to, ...(o.has('table') ? { tableId: text(o, 'table') } : {}) };
-    const body = format === 'json' ? exportJson(store, range) : exportCsv(store, range);
+    const range = { ...span, ...(o.has('table') ? { tableId: text(o, 'table') } : {}) };
+    const body = format === 'json' ? exportJson(store, range) : exportCsv(store, range, records);
     if (o.has('out')) writeOut(text(o, 'out'), body);
     else process.stdout.write(body);
     return 0;
   });
+}
+
+/**
+ * `report`: the shift report of a range to a file. Every flag is checked, one line naming it,
+ * before the database is read; the chain is checked as `verify-log` checks it and reported
+ * (a broken chain is in the report, and the command exits 1).
+ */
+async function runReport(o: Options): Promise<number> {
+  for (const flag of ['from', 'to', 'format', 'out']) {
+    if (!o.has(flag)) throw new UsageError(`report: --${flag} is required (${flag === 'out' ? 'the file the report is written to' : flag === 'format' ? 'json, csv or pdf' : 'a date or an ISO time'})`);
+  }
+  const format = text(o, 'format');
+  if (format !== 'json' && format !== 'csv' && format !== 'pdf') throw new UsageError(`--format must be json, csv or pdf, not ${JSON.stringify(format)}`);
+  const span = optionalRange(o);
+  const path = text(o, 'out');
+  checkOutPath(path);
+  const store = openExisting(text(o, 'db'));
+  try {
+    const report = buildReport(store, {
+      ...span, ...(o.has('table') ? { tableId: text(o, 'table') } : {}), ...(o.has('dealer') ? { dealer: text(o, 'dealer') } : {}),
+    });
+    const body = format === 'json' ? reportJson(report) : format === 'csv' ? reportCsv(report) : await reportPdf(report);
+    writeOut(path, body);
+    if (!report.chain.ok) {
+      process.stderr.write(`table: report written to ${path}, but the chain is broken (${report.chain.problems.length} problem${report.chain.problems.length === 1 ? '' : 's'}; see table verify-log)\n`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    store.close();
+  }
 }
 
 function runRecall(o: Options): number {
@@ -406,6 +459,7 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'replay':
     case 'audit': return runCheck(command, options);
     case 'export': return runExport(options);
+    case 'report': return runReport(options);
     case 'recall': return runRecall(options);
     case 'access-log': return runAccessLog(options);
     case 'sync': return runSync(options);

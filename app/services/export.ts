@@ -1,23 +1,128 @@
 /**
- * The floor's export: hands and payments of a date range as CSV or JSON.
+ * The floor's export: the hands and payments of a date range, and the chips bought in and cashed
+ * out, the alerts and the floor's actions of it, as CSV or JSON.
  *
- * JSON: `{ from, to, exportedAt, log: { lastId, headHash }, hands: [...] }`; each hand carries
- * its seats, payments and, when settled, `record` (the `settle` command's input: feed it to
- * `npm run settle`) and `result` (the `settle` command's output for it).
- * CSV: one table with a `kind` column: a `hand` row per hand (its seats in columns
- * seat1_player ... seat4_stack_after) followed by a `payment` row per payment.
+ * JSON: `{ from, to, exportedAt, log: { lastId, headHash }, hands: [...], ledger: [...],
+ * alerts: [...], floorActions: [...] }`; each hand carries its seats, payments and, when
+ * settled, `record` (the `settle` command's input: feed it to `npm run settle`) and `result`
+ * (the `settle` command's output for it).
+ * CSV: one file per kind of record (`ExportRecordKind`). `hands`: one table with a `kind`
+ * column: a `hand` row per hand (its seats in columns seat1_player ... seat4_stack_after)
+ * followed by a `payment` row per payment. `ledger`, `alerts`, `floor-actions`: their own columns.
  */
+import { accessLog } from './access-log';
 import { inSnapshot } from './event-log';
 import { handsBetween } from './queries';
 import type { HandSummary } from './service-types';
 import type { Store } from './store';
 
 export interface ExportRange {
-  /** Inclusive, ISO 8601 UTC. */
-  readonly from: string;
-  /** Exclusive, ISO 8601 UTC. */
-  readonly to: string;
+  /** Inclusive, ISO 8601 UTC; absent: from the first record. */
+  readonly from?: string;
+  /** Exclusive, ISO 8601 UTC; absent: to the last record. */
+  readonly to?: string;
   readonly tableId?: string;
+}
+
+/** A buy-in or a cash-out, from the chip ledger. `amount` is positive: the kind says which way the chips went. */
+export interface LedgerRecord {
+  /** The ledger row's id. */
+  readonly id: number;
+  readonly tableId: string;
+  readonly seat: number;
+  readonly player: string;
+  readonly kind: 'buy-in' | 'short-buy-in' | 'cash-out';
+  readonly amount: number;
+  readonly stackAfter: number;
+  /** When it was recorded (ISO 8601 UTC). */
+  readonly at: string;
+  /** The log row that recorded it. */
+  readonly eventId: number;
+}
+
+/** An alert raised in the range, with who acknowledged it and how long after (seconds). */
+export interface AlertRecord {
+  readonly id: number;
+  readonly tableId: string;
+  readonly handId: string | null;
+  readonly kind: string;
+  readonly code: string;
+  readonly message: string;
+  readonly raisedAt: string;
+  readonly acknowledgedBy: string | null;
+  readonly acknowledgedAt: string | null;
+  readonly note: string | null;
+  /** Seconds from raised to acknowledged (ms precision); null while it is raised. */
+  readonly ackSeconds: number | null;
+}
+
+/** A floor action recorded in the range: a correction, a void, a misdeal the floor called. */
+export interface FloorActionRecord {
+  /** The log row. */
+  readonly row: number;
+  readonly at: string;
+  readonly tableId: string | null;
+  readonly handId: string | null;
+  readonly type: string;
+  readonly by: string;
+  /** The floor person (his staff id when he gave his PIN, else the name typed). */
+  readonly person: string | null;
+  /** In words, as the access log words it. */
+  readonly what: string;
+  readonly why: string | null;
+}
+
+/** Everything the export gives, read in one snapshot. */
+export interface ExportRecords {
+  readonly hands: readonly HandSummary[];
+  readonly ledger: readonly LedgerRecord[];
+  readonly alerts: readonly AlertRecord[];
+  readonly floorActions: readonly FloorActionRecord[];
+  readonly head: { readonly lastId: number; readonly headHash: string | null };
+}
+
+/** The event types that are floor actions (a `misdeal-called` only when the floor called it). */
+export const FLOOR_ACTION_TYPES: readonly string[] = ['floor-correction', 'hand-voided', 'misdeal-called'];
+
+// An absent bound: before or after every ISO time the terminal writes.
+const FIRST = '0000-01-01T00:00:00.000Z';
+const LAST = '9999-12-31T23:59:59.999Z';
+
+/**
+ * The hands started in the range (oldest first), the buy-ins and cash-outs recorded in it, the
+ * alerts raised in it and the floor actions recorded in it, optionally of one table, and the log
+ * head, all in one read transaction (the terminal may be writing meanwhile).
+ */
+export function readExport(store: Store, range: ExportRange): ExportRecords {
+  const db = store.db;
+  const from = range.from ?? FIRST;
+  const to = range.to ?? LAST;
+  const table = range.tableId;
+  return inSnapshot(db, () => {
+    const hands = handsBetween(db, from, to, table);
+    const ledger = (db.prepare(`SELECT id, table_id, seat, player, kind, amount, stack_after, at, event_id FROM chip_ledger
+      WHERE kind IN ('buy-in', 'short-buy-in', 'cash-out') AND at >= ? AND at < ? ${table !== undefined ? 'AND table_id = ?' : ''} ORDER BY id`)
+      .all(from, to, ...(table !== undefined ? [table] : [])) as {
+      id: number; table_id: string; seat: number; player: string; kind: LedgerRecord['kind']; amount: number; stack_after: number; at: string; event_id: number;
+    }[]).map((r) => ({
+      id: r.id, tableId: r.table_id, seat: r.seat, player: r.player, kind: r.kind, amount: Math.abs(r.amount), stackAfter: r.stack_after, at: r.at, eventId: r.event_id,
+    }));
+    const alerts = (db.prepare(`SELECT id, table_id, hand_id, kind, code, message, raised_at, acknowledged_by, acknowledged_at, ack_note FROM alerts
+      WHERE raised_at >= ? AND raised_at < ? ${table !== undefined ? 'AND table_id = ?' : ''} ORDER BY id`)
+      .all(from, to, ...(table !== undefined ? [table] : [])) as {
+      id: number; table_id: string; hand_id: string | null; kind: string; code: string; message: string; raised_at: string;
+      acknowledged_by: string | null; acknowledged_at: string | null; ack_note: string | null;
+    }[]).map((r) => ({
+      id: r.id, tableId: r.table_id, handId: r.hand_id, kind: r.kind, code: r.code, message: r.message, raisedAt: r.raised_at,
+      acknowledgedBy: r.acknowledged_by, acknowledgedAt: r.acknowledged_at, note: r.ack_note,
+      ackSeconds: r.acknowledged_at === null ? null : (Date.parse(r.acknowledged_at) - Date.parse(r.raised_at)) / 1000,
+    }));
+    const floorActions = accessLog(store, { from, to })
+      .filter((e) => FLOOR_ACTION_TYPES.includes(e.type) && (table === undefined || e.tableId === table))
+      .map((e) => ({ row: e.row, at: e.at, tableId: e.tableId, handId: e.handId, type: e.type, by: e.by, person: e.person, what: e.what, why: e.why }));
+    const head = db.prepare('SELECT last_id, last_hash AS hash FROM log_head').get() as { last_id: number; hash: string } | undefined;
+    return { hands, ledger, alerts, floorActions, head: { lastId: head?.last_id ?? 0, headHash: head ? head.hash : null } };
+  });
 }
 
 /**
@@ -40,19 +145,22 @@ export function parseExportDate(text: string, end: boolean): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
-/** The hands and the log head read in one snapshot (the terminal may be writing meanwhile). */
+/**
+ * The export as JSON, every kind of record read in one snapshot (the terminal may be writing
+ * meanwhile); `from` / `to` are null when the range is open at that end.
+ */
 export function exportJson(store: Store, range: ExportRange): string {
-  const { hands, head } = inSnapshot(store.db, () => ({
-    hands: handsBetween(store.db, range.from, range.to, range.tableId),
-    head: store.db.prepare('SELECT last_id, last_hash AS hash FROM log_head').get() as { last_id: number; hash: string } | undefined,
-  }));
+  const { hands, ledger, alerts, floorActions, head } = readExport(store, range);
   const out = {
-    from: range.from,
-    to: range.to,
+    from: range.from ?? null,
+    to: range.to ?? null,
     ...(range.tableId ? { tableId: range.tableId } : {}),
     exportedAt: new Date(store.clock()).toISOString(),
-    log: { lastId: head?.last_id ?? 0, headHash: head ? head.hash : null },
+    log: head,
     hands: hands.map(jsonHand),
+    ledger,
+    alerts,
+    floorActions,
   };
   return JSON.stringify(out, null, 1) + '\n';
 }
@@ -87,9 +195,39 @@ export function csvCell(v: unknown): string {
   return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** The hands (each with its seats and payments) read in one snapshot. */
-export function exportCsv(store: Store, range: ExportRange): string {
-  const hands = inSnapshot(store.db, () => handsBetween(store.db, range.from, range.to, range.tableId));
+/** The kinds of record the CSV export writes, one file each. */
+export const EXPORT_RECORD_KINDS = ['hands', 'ledger', 'alerts', 'floor-actions'] as const;
+export type ExportRecordKind = (typeof EXPORT_RECORD_KINDS)[number];
+
+export const LEDGER_CSV_COLUMNS = ['kind', 'id', 'table_id', 'seat', 'player', 'amount', 'stack_after', 'at', 'event_id'] as const;
+export const ALERT_CSV_COLUMNS = [
+  'kind', 'alert_id', 'table_id', 'hand_id', 'alert_kind', 'code', 'message', 'raised_at', 'acknowledged_by', 'acknowledged_at', 'ack_seconds', 'note',
+] as const;
+export const FLOOR_CSV_COLUMNS = ['kind', 'row', 'at', 'table_id', 'hand_id', 'type', 'by', 'person', 'what', 'why'] as const;
+
+function csvTable(columns: readonly string[], rows: readonly unknown[][]): string {
+  return [columns.join(','), ...rows.map((r) => r.map(csvCell).join(','))].join('\r\n') + '\r\n';
+}
+
+/**
+ * One kind of record as CSV (a header, CRLF line ends), read in one snapshot. `hands` (the
+ * default): a `hand` row per hand, each followed by a `payment` row per payment; `ledger`: a
+ * `buy-in`, `short-buy-in` or `cash-out` row each (amount positive); `alerts`: an `alert` row
+ * each; `floor-actions`: a `floor-action` row each.
+ */
+export function exportCsv(store: Store, range: ExportRange, records: ExportRecordKind = 'hands'): string {
+  if (records === 'ledger') {
+    return csvTable(LEDGER_CSV_COLUMNS, readExport(store, range).ledger.map((l) => [l.kind, l.id, l.tableId, l.seat, l.player, l.amount, l.stackAfter, l.at, l.eventId]));
+  }
+  if (records === 'alerts') {
+    return csvTable(ALERT_CSV_COLUMNS, readExport(store, range).alerts.map((a) => [
+      'alert', a.id, a.tableId, a.handId, a.kind, a.code, a.message, a.raisedAt, a.acknowledgedBy, a.acknowledgedAt, a.ackSeconds, a.note,
+    ]));
+  }
+  if (records === 'floor-actions') {
+    return csvTable(FLOOR_CSV_COLUMNS, readExport(store, range).floorActions.map((f) => ['floor-action', f.row, f.at, f.tableId, f.handId, f.type, f.by, f.person, f.what, f.why]));
+  }
+  const hands = inSnapshot(store.db, () => handsBetween(store.db, range.from ?? FIRST, range.to ?? LAST, range.tableId));
   const lines = [CSV_COLUMNS.join(',')];
   for (const h of hands) {
     const row: Record<string, unknown> = {
