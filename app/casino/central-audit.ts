@@ -182,8 +182,72 @@ function fileRows(log: TableLog, after: number, upTo: number): LogRow[] {
 
 const INSERT_ROW = 'INSERT INTO events (id, table_id, hand_id, hand_seq, type, recorded_at, body, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)';
 
+/** The end of the chain the server holds for a table database (its `terminals` row). */
+export type CentralEnd = { readonly lastId: number; readonly lastHash: string };
+
+/** What {@link copyCentralLog} made: a closed terminal database at `path`, `events` rows in it. */
+export interface CentralCopy {
+  readonly path: string;
+  readonly events: number;
+}
+
+/**
+ * Writes the central rows of `terminalId`, exactly as received, into a new terminal database
+ * `dir/central-copy.db` (made by the table migrations), with the server's `end` as its log head
+ * and its query tables rebuilt from that log by the projections, and closes it: a file the
+ * table's own read-only tools (`auditLog`, `buildReport`) read as they read a table's. The
+ * caller owns `dir` (and removes it). `onBatch` sees each batch of rows before it is written,
+ * with the ids it covers (`after < id <= upTo`; the last call's `upTo` is
+ * `Number.MAX_SAFE_INTEGER`, with no rows when the log ended on a full batch). Refused:
+ * `central-failed` when the server fails on the way.
+ */
+export async function copyCentralLog(session: CentralSession, terminalId: string, end: CentralEnd | null, dir: string,
+  onBatch?: (rows: readonly LogRow[], after: number, upTo: number) => void): Promise<Result<CentralCopy>> {
+  const copyPath = join(dir, 'central-copy.db');
+  const copy = openStore(copyPath);
+  // A scratch copy, removed after: no fsync per batch.
+  copy.db.pragma('synchronous = OFF');
+  let events = 0;
+  let maxId = 0;
+  try {
+    const insert = copy.db.prepare(INSERT_ROW);
+    const insertAll = copy.db.transaction((rows: readonly LogRow[]) => {
+      for (const r of rows) insert.run(r.id, r.tableId, r.handId, r.handSeq, r.type, r.recordedAt, r.body, r.prevHash, r.hash);
+    });
+    let after = 0;
+    for (;;) {
+      const batch = await session.rowsAfter(terminalId, after, ROWS_PER_READ);
+      if (!batch.ok) return batch;
+      const rows = batch.value;
+      if (rows.length === 0) {
+        onBatch?.([], after, Number.MAX_SAFE_INTEGER);
+        break;
+      }
+      const last = rows.length < ROWS_PER_READ;
+      onBatch?.(rows, after, last ? Number.MAX_SAFE_INTEGER : rows[rows.length - 1].id);
+      insertAll(rows);
+      events += rows.length;
+      maxId = rows[rows.length - 1].id;
+      after = maxId;
+      if (last) break;
+    }
+    if (end !== null && end.lastId > 0) {
+      copy.db.prepare('INSERT INTO log_head (one, last_id, last_hash) VALUES (1, ?, ?)').run(end.lastId, end.lastHash);
+    }
+    copyQueryTables(copy, maxId, join(dir, 'rebuilt.db'));
+  } finally {
+    copy.close();
+  }
+  return ok({ path: copyPath, events });
+}
+
+/** The table ids of a copy's log (the staff's `@staff` left out). */
+export function tablesOf(store: Store): string[] {
+  return (store.db.prepare('SELECT DISTINCT table_id FROM events ORDER BY table_id').pluck().all() as string[]).filter((t) => !t.startsWith('@'));
+}
+
 /** One table database: its alerts, its central copy audited, compared with its file if given. */
-async function auditTerminal(session: CentralSession, terminalId: string, end: { lastId: number; lastHash: string } | null, file: GivenFile | null): Promise<Result<TerminalAudit>> {
+async function auditTerminal(session: CentralSession, terminalId: string, end: CentralEnd | null, file: GivenFile | null): Promise<Result<TerminalAudit>> {
   const problems: string[] = [];
   const alerts = end === null ? ok([] as CentralAlert[]) : await session.alerts(terminalId);
   if (!alerts.ok) return alerts;
@@ -193,49 +257,16 @@ async function auditTerminal(session: CentralSession, terminalId: string, end: {
   }
   const dir = mkdtempSync(join(tmpdir(), 'cp-central-audit-'));
   try {
-    const copyPath = join(dir, 'central-copy.db');
-    const copy = openStore(copyPath);
-    // A scratch copy, removed after: no fsync per batch.
-    copy.db.pragma('synchronous = OFF');
     const runs = new Runs();
-    let events = 0;
-    let maxId = 0;
-    try {
-      const insert = copy.db.prepare(INSERT_ROW);
-      const insertAll = copy.db.transaction((rows: readonly LogRow[]) => {
-        for (const r of rows) insert.run(r.id, r.tableId, r.handId, r.handSeq, r.type, r.recordedAt, r.body, r.prevHash, r.hash);
-      });
-      let after = 0;
-      for (;;) {
-        const batch = await session.rowsAfter(terminalId, after, ROWS_PER_READ);
-        if (!batch.ok) return batch;
-        const rows = batch.value;
-        if (rows.length === 0) break;
-        const upTo = rows.length < ROWS_PER_READ ? Number.MAX_SAFE_INTEGER : rows[rows.length - 1].id;
-        if (file) compareBatch(rows, fileRows(file.log, after, upTo), runs);
-        insertAll(rows);
-        events += rows.length;
-        maxId = rows[rows.length - 1].id;
-        after = maxId;
-        if (rows.length < ROWS_PER_READ) {
-          after = Number.MAX_SAFE_INTEGER;
-          break;
-        }
-      }
-      if (file && after !== Number.MAX_SAFE_INTEGER) compareBatch([], fileRows(file.log, after, Number.MAX_SAFE_INTEGER), runs);
-      if (end !== null && end.lastId > 0) {
-        copy.db.prepare('INSERT INTO log_head (one, last_id, last_hash) VALUES (1, ?, ?)').run(end.lastId, end.lastHash);
-      }
-      copyQueryTables(copy, maxId, join(dir, 'rebuilt.db'));
-    } finally {
-      copy.close();
-    }
-    const audited = openStore(copyPath, { readonly: true });
+    const copied = await copyCentralLog(session, terminalId, end, dir, file ? (rows, after, upTo) => compareBatch(rows, fileRows(file.log, after, upTo), runs) : undefined);
+    if (!copied.ok) return copied;
+    const events = copied.value.events;
+    const audited = openStore(copied.value.path, { readonly: true });
     let hands = 0;
     let folded = 0;
     let tables: string[];
     try {
-      tables = (audited.db.prepare('SELECT DISTINCT table_id FROM events ORDER BY table_id').pluck().all() as string[]).filter((t) => !t.startsWith('@'));
+      tables = tablesOf(audited);
       if (events > 0) {
         const a = auditLog(audited);
         for (const p of a.chain.problems) problems.push(`chain: ${p.message}`);

@@ -13,7 +13,11 @@ import type { Purpose } from '../domain/staff';
 import type { SessionView } from '../contract/session';
 import { idOf } from '../contract/wire';
 import type { Screen, Screens } from '../terminal/screens';
+import { parseExportDate } from '../services/export';
+import { CentralSession } from './central';
+import type { CentralUrl } from './central-url';
 import type { CasinoFloor, FloorHistory, FloorOverview, FloorTimeline } from './floor';
+import { buildFloorReport, FLOOR_REPORT_FORMATS, floorReportFile, type FloorReportFormat } from './floor-report';
 
 export { idOf };
 
@@ -23,6 +27,15 @@ export interface CasinoContext {
   readonly screens: Screens;
   readonly floor: CasinoFloor;
   readonly staffRoles: (staffId: string) => readonly string[] | null;
+  /** The central server the reports are read from (a session of their own, beside the floor's). */
+  readonly central: CentralUrl;
+}
+
+/** A report file, as the `report` request returns it (the body in base64). */
+export interface ReportFile {
+  readonly name: string;
+  readonly type: string;
+  readonly base64: string;
 }
 
 type Args = Record<string, unknown>;
@@ -54,6 +67,9 @@ function fields(spec: Readonly<Record<string, (v: unknown) => string | null>>) {
 
 const text = (optional: boolean, max = 64) => (v: unknown) => (v === undefined && optional ? null : typeof v === 'string' && v.length > 0 && v.length <= max ? null : `must be a text of 1-${max} characters`);
 const int = (min: number, max: number) => (v: unknown) => (v === undefined ? null : Number.isSafeInteger(v) && (v as number) >= min && (v as number) <= max ? null : `must be a whole number from ${min} to ${max}`);
+const date = (v: unknown) => (typeof v === 'string' && parseExportDate(v, false) !== null ? null : 'must be a date (2025-03-01) or an ISO time with a zone');
+const tableList = (v: unknown) => (v === undefined || (Array.isArray(v) && v.length <= 100 && v.every((t) => typeof t === 'string' && /^[A-Za-z0-9][A-Za-z0-9_.]{0,31}$/.test(t))) ? null : 'must be a list of table ids');
+const format = (v: unknown) => ((FLOOR_REPORT_FORMATS as readonly unknown[]).includes(v) ? null : `must be ${FLOOR_REPORT_FORMATS.join(', ')}`);
 const flag = (v: unknown) => (v === undefined || typeof v === 'boolean' ? null : 'must be true or false');
 
 /** The purpose a person reads for: floor if he holds it, else auditor; anyone else is asked for floor (and refused `not-allowed`). */
@@ -89,6 +105,30 @@ export const CASINO_REQUESTS = {
     touches: () => true,
     run: (c, a) => c.floor.timeline(a.terminalId as string, a.handId as string),
   } satisfies Request<FloorTimeline>,
+  report: {
+    check: (args) => {
+      const r = fields({ from: date, to: date, tableIds: tableList, dealer: text(true, 64), format })(args);
+      if (!r.ok) return r;
+      return parseExportDate(args.to as string, true)! <= parseExportDate(args.from as string, false)! ? fail('bad-args', 'to is not after from', 'to') : r;
+    },
+    reader: true,
+    touches: () => true,
+    run: async (c, a) => {
+      const session = await CentralSession.open(c.central);
+      if (!session.ok) return session;
+      try {
+        const r = await buildFloorReport(session.value, c.central.shown, {
+          from: parseExportDate(a.from as string, false)!, to: parseExportDate(a.to as string, true)!,
+          ...(a.tableIds !== undefined ? { tableIds: a.tableIds as string[] } : {}), ...(a.dealer !== undefined ? { dealer: a.dealer as string } : {}),
+        });
+        if (!r.ok) return r;
+        const file = await floorReportFile(r.value, a.format as FloorReportFormat);
+        return ok({ name: file.name, type: file.type, base64: file.body.toString('base64') });
+      } finally {
+        await session.value.close();
+      }
+    },
+  } satisfies Request<ReportFile>,
 } as const;
 
 export type CasinoRequestName = keyof typeof CASINO_REQUESTS;

@@ -187,7 +187,7 @@ export class TerminalFold {
     }
     this.alerts.set(body.alertId, {
       terminalId: this.terminalId, tableId: r.tableId, alertId: body.alertId, kind: body.kind as AlertKind, code: String(body.code ?? ''),
-      message: String(body.message ?? ''), handId: body.handId ?? null, raisedAt: typeof body.at === 'string' ? body.at : r.recordedAt,
+      message: String(body.message ?? ''), handId: body.handId ?? null, raisedAt: r.recordedAt, // as the table's own alerts give it (the row's time, not the event's)
     });
   }
 }

@@ -77,7 +77,7 @@ export async function startCasinoServer(o: CasinoServerOptions): Promise<Result<
   const staffRoles = (id: string) => staff.value.state.members.get(id)?.roles ?? null;
   const openScreen = (): WebScreen => {
     const screen = screens.open('casino');
-    const context = { screen, screens, floor, staffRoles };
+    const context = { screen, screens, floor, staffRoles, central: o.central };
     return {
       label: screen.label,
       request: (name, args) => handleCasinoRequest(context, name, args),

@@ -2,16 +2,22 @@
  * `npm run --silent casino -- COMMAND ...`: the central casino server's commands (docs/casino.md).
  * `migrate` creates or upgrades the central schema; `audit` checks every table database's
  * central copy with the table's own checks and, given table files, compares the copy with each;
- * `serve` is the floor's read-only browser view over every table (app/casino/serve.ts).
+ * `report` writes the floor-desk report (per table and for the whole floor) from the central
+ * copies (app/casino/floor-report.ts); `serve` is the floor's read-only browser view over every
+ * table (app/casino/serve.ts).
  * Exit 0: all is well; 1: something is wrong (printed), or an internal error (one line);
  * 2: bad arguments, a bad URL, a server that cannot be reached or used, a file that cannot be read.
  */
+import { statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { CentralSession } from '../casino/central';
 import { auditCentral, type TerminalAudit } from '../casino/central-audit';
 import { connectCentral } from '../casino/central-db';
 import { centralMigrations, migrateCentral } from '../casino/central-migrations';
 import { parseCentralUrl } from '../casino/central-url';
+import { buildFloorReport, FLOOR_REPORT_FORMATS, floorReportFile, type FloorReportFormat } from '../casino/floor-report';
 import { startCasinoServer } from '../casino/serve';
+import { parseExportDate } from '../services/export';
 import type { DomainError } from '../domain/result';
 import { isLoopback } from '../web/server';
 import { readTls } from '../web/tls';
@@ -26,6 +32,10 @@ const USAGE = `usage: npm run --silent casino -- COMMAND OPTIONS
           through the rules, every table's log folded with its checkpoints, and the alerts the
           server recorded; with --db (once per file), that the central copy equals each file's
           log, event for event. A line per table database; exit 0 when all agree.
+  report  --central URL --from DATE --to DATE [--table ID ...] [--dealer NAME] --format json|csv|pdf --out FILE
+          the shift report of every table the server holds (or those named, --table once per
+          table) and of the whole floor: the figures of \`table report\` per table, read from
+          each table's central copy, and the floor's totals (docs/casino.md, "Reports").
   serve   --central URL --staff-db FILE [--host ADDRESS] [--port N] [--tls-cert FILE --tls-key FILE]
           the floor's browser view over every table (read-only): prints the URL to open, with
           its per-launch token. Floor people and auditors sign in with their staff id and PIN;
@@ -48,7 +58,7 @@ class Failed extends Error {}
 const INPUT_CODES = new Set([
   'bad-option', 'bad-central-url', 'central-unreachable', 'central-not-migrated', 'central-from-future', 'not-a-central-database',
   'database-not-found', 'database-empty', 'not-a-terminal-database', 'database-needs-upgrade', 'database-from-future', 'no-terminal-identity',
-  'same-table-database', 'database-folder-not-found', 'central-failed',
+  'same-table-database', 'database-folder-not-found', 'central-failed', 'unknown-table',
 ]);
 
 function refusedOr(e: DomainError): Error {
@@ -62,6 +72,10 @@ function out(line: string): void {
 const FLAGS = {
   migrate: { central: { type: 'string' } },
   audit: { central: { type: 'string' }, db: { type: 'string', multiple: true } },
+  report: {
+    central: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, table: { type: 'string', multiple: true },
+    dealer: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' },
+  },
   serve: {
     central: { type: 'string' }, 'staff-db': { type: 'string' }, host: { type: 'string' }, port: { type: 'string' },
     'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' },
@@ -133,6 +147,77 @@ async function runAudit(argv: readonly string[]): Promise<number> {
   }
 }
 
+/** A --from / --to value as an ISO time, as `table report` reads it (a date is its whole UTC day, --to inclusive), or refused naming the flag. */
+function dateFlag(values: Record<string, unknown>, name: 'from' | 'to'): string {
+  const raw = values[name];
+  if (typeof raw !== 'string') throw new Refused(`report: --${name} is required (a date or an ISO time)`);
+  const t = parseExportDate(raw, name === 'to');
+  if (!t) throw new Refused(`--${name} must be a date (2025-03-01) or an ISO time with a zone, not ${JSON.stringify(raw)}`);
+  return t;
+}
+
+/** Refuses an --out path that cannot be a new or replaced file (as `table report` does). */
+function checkOut(path: string): void {
+  const kind = (p: string) => {
+    try {
+      return statSync(p).isDirectory() ? 'directory' : 'other';
+    } catch {
+      return 'missing';
+    }
+  };
+  const dir = dirname(resolve(path));
+  if (kind(dir) === 'missing') throw new Refused(`--out ${path}: the directory ${dir} does not exist`);
+  if (kind(dir) !== 'directory') throw new Refused(`--out ${path}: ${dir} is not a directory`);
+  if (kind(path) === 'directory') throw new Refused(`--out ${path} is a directory (give a file name)`);
+}
+
+/**
+ * `report`: the floor's report of a range to a file. Every flag is checked (one line naming it,
+ * exit 2) before the server is asked; exit 1 when a table's chain check found a problem (the
+ * report says which).
+ */
+async function runReport(argv: readonly string[]): Promise<number> {
+  const flags = parseFlagValues(argv, FLAGS.report);
+  if (!flags.ok) throw new Refused(`report: ${flags.error.message}`, true);
+  const v = flags.value;
+  const url = centralFlag(v, 'report');
+  for (const flag of ['from', 'to', 'format', 'out']) {
+    if (typeof v[flag] !== 'string') throw new Refused(`report: --${flag} is required (${flag === 'out' ? 'the file the report is written to' : flag === 'format' ? 'json, csv or pdf' : 'a date or an ISO time'})`);
+  }
+  const format = v.format as string;
+  if (!(FLOOR_REPORT_FORMATS as readonly string[]).includes(format)) throw new Refused(`--format must be json, csv or pdf, not ${JSON.stringify(format)}`);
+  const from = dateFlag(v, 'from');
+  const to = dateFlag(v, 'to');
+  if (to <= from) throw new Refused(`--to (${v.to as string}) is not after --from (${v.from as string})`);
+  const tableIds = (v.table as string[] | undefined) ?? [];
+  const bad = tableIds.find((t) => !/^[A-Za-z0-9][A-Za-z0-9_.]{0,31}$/.test(t));
+  if (bad !== undefined) throw new Refused(`--table must be 1-32 letters, digits, "_" or "." (starting with a letter or digit), not ${JSON.stringify(bad)}`);
+  const dealer = v.dealer as string | undefined;
+  if (dealer !== undefined && dealer.trim() === '') throw new Refused('--dealer must name a dealer, as the hands record him');
+  const path = v.out as string;
+  checkOut(path);
+  const session = await CentralSession.open(url);
+  if (!session.ok) throw refusedOr(session.error);
+  try {
+    const r = await buildFloorReport(session.value, url.shown, { from, to, tableIds, ...(dealer !== undefined ? { dealer } : {}) });
+    if (!r.ok) throw refusedOr(r.error);
+    const file = await floorReportFile(r.value, format as FloorReportFormat);
+    try {
+      writeFileSync(path, file.body);
+    } catch (e) {
+      throw new Refused(`--out ${path}: cannot write it (${(e as Error).message})`);
+    }
+    const broken = r.value.tables.filter((t) => !t.report.chain.ok);
+    if (broken.length > 0) {
+      process.stderr.write(`casino: report written to ${path}, but the chain of ${broken.map((t) => t.tableId).join(', ')} is broken (see casino audit)\n`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    await session.value.close();
+  }
+}
+
 async function runServe(argv: readonly string[]): Promise<number> {
   const flags = parseFlagValues(argv, FLAGS.serve);
   if (!flags.ok) throw new Refused(`serve: ${flags.error.message}`, true);
@@ -172,6 +257,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'migrate') return runMigrate(rest);
   if (command === 'audit') return runAudit(rest);
+  if (command === 'report') return runReport(rest);
   if (command === 'serve') return runServe(rest);
   if (command === undefined || command === '--help' || command === '-h') throw new Refused(USAGE);
   throw new Refused(`unknown command ${JSON.stringify(command)}`, true);

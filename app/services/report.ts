@@ -186,18 +186,12 @@ function ackFigures(alerts: readonly AlertRecord[]): Pick<AlertFigures, 'count' 
 function figures(hands: readonly HandSummary[], ledger: readonly LedgerRecord[], alerts: readonly AlertRecord[], floor: readonly FloorActionRecord[], names: ReadonlyMap<string, string>): Figures {
   const buys = ledger.filter((l) => l.kind !== 'cash-out');
   const outs = ledger.filter((l) => l.kind === 'cash-out');
-  const kinds = [...new Set(alerts.map((a) => a.kind))].sort();
   return {
     ...handFigures(hands, names),
     buyIns: { count: buys.length, amount: buys.reduce((s, l) => s + l.amount, 0), short: buys.filter((l) => l.kind === 'short-buy-in').length },
     cashOuts: { count: outs.length, amount: outs.reduce((s, l) => s + l.amount, 0) },
     drop: buys.reduce((s, l) => s + l.amount, 0),
-    alerts: {
-      ...ackFigures(alerts),
-      acknowledged: alerts.filter((a) => a.ackSeconds !== null).length,
-      open: alerts.filter((a) => a.ackSeconds === null).length,
-      byKind: Object.fromEntries(kinds.map((k) => [k, ackFigures(alerts.filter((a) => a.kind === k))])),
-    },
+    alerts: alertFigures(alerts),
     floorActions: { count: floor.length, byType: count(floor.map((f) => f.type)) },
   };
 }
@@ -258,6 +252,124 @@ export function buildReport(store: Store, range: ReportRange): Report {
   });
 }
 
+/** Sums of `Record<string, number>`s, keys sorted. */
+function sumCounts(list: readonly Readonly<Record<string, number>>[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of list) for (const [k, n] of Object.entries(r)) out[k] = (out[k] ?? 0) + n;
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** Per-seat (or per-player) figures of several scopes summed by `key`. */
+function sumBy<T extends SeatFigures | PlayerFigures>(list: readonly T[], key: (x: T) => string | number): T[] {
+  const out = new Map<string | number, T>();
+  for (const x of list) {
+    const k = key(x);
+    const have = out.get(k);
+    out.set(k, have === undefined ? { ...x } : {
+      ...have,
+      ...('name' in have && have.name === null && 'name' in x ? { name: x.name } : {}),
+      hands: have.hands + x.hands, points: have.points + x.points, net: have.net + x.net, paid: have.paid + x.paid, received: have.received + x.received,
+    });
+  }
+  return [...out.values()];
+}
+
+/**
+ * The hand figures of several scopes (tables, shifts) as one: counts and money summed, hours
+ * and causes and kinds summed by key, seats by seat number and players by id (as a report's
+ * totals sum its tables), the span from the first start to the last end and the hands per hour
+ * over it (as {@link handFigures} computes it).
+ */
+export function mergeHandFigures(list: readonly HandFigures[]): HandFigures {
+  const sum = (f: (x: HandFigures) => number) => list.reduce((s, x) => s + f(x), 0);
+  const firstStart = list.flatMap((x) => (x.firstStart === null ? [] : [x.firstStart])).sort()[0] ?? null;
+  const lastEnd = list.flatMap((x) => (x.lastEnd === null ? [] : [x.lastEnd])).sort().at(-1) ?? null;
+  const hands = sum((x) => x.hands);
+  const hours = firstStart && lastEnd ? Math.max(60_000, Date.parse(lastEnd) - Date.parse(firstStart)) / 3_600_000 : 0;
+  const byHour = sumCounts(list.map((x) => Object.fromEntries(x.byHour.map((h) => [h.hour, h.hands]))));
+  return {
+    hands,
+    played: sum((x) => x.played),
+    misdeals: sum((x) => x.misdeals),
+    voids: sum((x) => x.voids),
+    open: sum((x) => x.open),
+    firstStart,
+    lastEnd,
+    handsPerHour: hours === 0 ? 0 : round2(hands / hours),
+    byHour: Object.entries(byHour).map(([hour, n]) => ({ hour, hands: n })),
+    misdealsByCause: sumCounts(list.map((x) => x.misdealsByCause)),
+    fouls: sum((x) => x.fouls),
+    naturals: sumCounts(list.map((x) => x.naturals)),
+    surrenders: sum((x) => x.surrenders),
+    allIns: sum((x) => x.allIns),
+    payments: { count: sum((x) => x.payments.count), executed: sum((x) => x.payments.executed), amount: sum((x) => x.payments.amount) },
+    pointsWon: sum((x) => x.pointsWon),
+    seats: sumBy(list.flatMap((x) => x.seats), (s) => s.seat).sort((a, b) => a.seat - b.seat),
+    players: sumBy(list.flatMap((x) => x.players), (p) => p.player).sort((a, b) => a.player.localeCompare(b.player)),
+  };
+}
+
+/** The alert figures of `alerts`, as a report computes them. */
+function alertFigures(alerts: readonly AlertRecord[]): AlertFigures {
+  const kinds = [...new Set(alerts.map((a) => a.kind))].sort();
+  return {
+    ...ackFigures(alerts),
+    acknowledged: alerts.filter((a) => a.ackSeconds !== null).length,
+    open: alerts.filter((a) => a.ackSeconds === null).length,
+    byKind: Object.fromEntries(kinds.map((k) => [k, ackFigures(alerts.filter((a) => a.kind === k))])),
+  };
+}
+
+/**
+ * Several reports of one range (each table's, read from its own log) as one, the floor's: the
+ * hand figures merged ({@link mergeHandFigures}), chips in and out summed, the alert and floor
+ * action figures computed again from all their records (so the acknowledgement means are
+ * exact), `tables[]` and the records one after the other, `dealers[]` merged by name. The
+ * chain: intact when every report's is, `rows` summed over the distinct logs (reports of the
+ * same log, known by their head, counted once), every problem; a floor has no one log head:
+ * `log` and the chain's `lastId`/`headHash` are the last report's when there is one log, else
+ * 0 and empty. `tableId` null; `from`, `to` and `dealer` the first report's; `generatedAt`
+ * the latest. An empty list gives an empty report of no range.
+ */
+export function mergeReports(reports: readonly Report[], generatedAt?: string): Report {
+  const logs = new Map<string, Report['chain']>();
+  for (const r of reports) logs.set(`${r.chain.lastId}:${r.chain.headHash}`, r.chain);
+  const chains = [...logs.values()];
+  const one = chains.length === 1 ? reports[reports.length - 1] : null;
+  const alerts = reports.flatMap((r) => r.alerts);
+  const floorActions = reports.flatMap((r) => r.floorActions);
+  const totals = reports.map((r) => r.totals);
+  const sum = (f: (x: Figures) => number) => totals.reduce((s, x) => s + f(x), 0);
+  const dealerNames = [...new Set(reports.flatMap((r) => r.dealers.map((d) => d.dealer)))].sort();
+  return {
+    from: reports[0]?.from ?? null,
+    to: reports[0]?.to ?? null,
+    tableId: null,
+    dealer: reports[0]?.dealer ?? null,
+    generatedAt: generatedAt ?? reports.map((r) => r.generatedAt).sort().at(-1) ?? new Date(0).toISOString(),
+    log: one ? one.log : { lastId: 0, headHash: null },
+    chain: {
+      ok: chains.every((c) => c.ok),
+      rows: chains.reduce((s, c) => s + c.rows, 0),
+      lastId: one ? one.chain.lastId : 0,
+      headHash: one ? one.chain.headHash : '',
+      problems: chains.flatMap((c) => c.problems),
+    },
+    totals: {
+      ...mergeHandFigures(totals),
+      buyIns: { count: sum((x) => x.buyIns.count), amount: sum((x) => x.buyIns.amount), short: sum((x) => x.buyIns.short) },
+      cashOuts: { count: sum((x) => x.cashOuts.count), amount: sum((x) => x.cashOuts.amount) },
+      drop: sum((x) => x.drop),
+      alerts: alertFigures(alerts),
+      floorActions: { count: floorActions.length, byType: count(floorActions.map((f) => f.type)) },
+    },
+    tables: reports.flatMap((r) => r.tables),
+    dealers: dealerNames.map((d) => ({ dealer: d, ...mergeHandFigures(reports.flatMap((r) => r.dealers.filter((x) => x.dealer === d))) })),
+    alerts,
+    floorActions,
+  };
+}
+
 /** The report as JSON (one object, a line break at the end). */
 export function reportJson(report: Report): string {
   return JSON.stringify(report, null, 1) + '\n';
@@ -306,6 +418,11 @@ function figureRows(scope: string, id: string, f: HandFigures | Figures): unknow
  * `figure`, `key` (the seat, player, cause, kind or hour it is of) and `value`.
  */
 export function reportCsv(report: Report): string {
+  return [REPORT_CSV_COLUMNS.join(','), ...reportCsvRows(report).map((r) => r.map(csvCell).join(','))].join('\r\n') + '\r\n';
+}
+
+/** The rows of {@link reportCsv} without the header, as values (one array a row, the columns of `REPORT_CSV_COLUMNS`). */
+export function reportCsvRows(report: Report): unknown[][] {
   const rows: unknown[][] = [];
   const meta = (figure: string, value: unknown) => rows.push(['report', '', figure, null, value]);
   meta('from', report.from);
@@ -324,7 +441,7 @@ export function reportCsv(report: Report): string {
     rows.push(['alert', a.id, 'ackSeconds', `${a.tableId} ${a.kind}: ${a.code}`, a.ackSeconds]);
   }
   for (const f of report.floorActions) rows.push(['floor-action', f.row, f.type, f.tableId, f.what]);
-  return [REPORT_CSV_COLUMNS.join(','), ...rows.map((r) => r.map(csvCell).join(','))].join('\r\n') + '\r\n';
+  return rows;
 }
 
 /** Where the PDF's font comes from: DejaVu Sans (Czech letters and all) when installed. */
@@ -350,10 +467,28 @@ export function chainWords(chain: Report['chain']): string {
  * `fontDir`: where DejaVuSans.ttf is looked for; without it, pdfkit's Helvetica, with a note.
  */
 export function reportPdf(report: Report, options: { fontDir?: string } = {}): Promise<Buffer> {
+  return reportsPdf([{ report, title: 'Table report' }], { ...options, title: `Table report ${report.tableId ?? 'all tables'}` });
+}
+
+/** One report of a multi-report PDF, under its own title. */
+export interface PdfSection {
+  readonly report: Report;
+  /** The first page's heading (`Table report`, `Floor report`, `Table T1`). */
+  readonly title: string;
+}
+
+/**
+ * Several reports in one PDF, one after the other, each laid out as {@link reportPdf} lays out
+ * one (its pages 1, 2 and 3 on, each section starting on a new page; the short header of every
+ * later page is its section's), the pages numbered through. `title`: the document's title.
+ * One section is exactly {@link reportPdf}'s PDF.
+ */
+export function reportsPdf(sections: readonly PdfSection[], options: { fontDir?: string; title?: string } = {}): Promise<Buffer> {
   const dir = options.fontDir ?? DEJAVU_DIR;
+  const first = sections[0]?.report;
   const doc = new PDFDocument({
     size: 'A4', margin: 40, bufferPages: true,
-    info: { Title: `Table report ${report.tableId ?? 'all tables'}`, Creator: 'chinese-poker-terminal', CreationDate: new Date(report.generatedAt) },
+    info: { Title: options.title ?? sections[0]?.title ?? 'Report', Creator: 'chinese-poker-terminal', ...(first ? { CreationDate: new Date(first.generatedAt) } : {}) },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -373,6 +508,25 @@ export function reportPdf(report: Report, options: { fontDir?: string } = {}): P
   }
   const left = 40;
   const width = doc.page.width - 80;
+  sections.forEach((section, i) => {
+    if (i > 0) doc.addPage();
+    drawReport(doc, { font, bold, fontNote, left, width }, section);
+  });
+  // Page numbers, once every page exists.
+  const pages = doc.bufferedPageRange();
+  for (let i = pages.start; i < pages.start + pages.count; i++) {
+    doc.switchToPage(i);
+    doc.page.margins.bottom = 0; // the footer sits in the margin: no new page for it
+    doc.font(font).fontSize(8).fillColor('#555555').text(`page ${i + 1} of ${pages.count}`, left, doc.page.height - 30, { width, align: 'right', lineBreak: false });
+  }
+  doc.end();
+  return done;
+}
+
+/** One report's pages, from the current page on (see {@link reportPdf}). */
+function drawReport(doc: PDFKit.PDFDocument, f: { font: string; bold: string; fontNote: string | null; left: number; width: number }, section: PdfSection): void {
+  const { font, bold, fontNote, left, width } = f;
+  const report = section.report;
   const bottom = doc.page.height - 50;
   const scope = `${report.tableId ? `table ${report.tableId}` : `tables ${report.tables.map((t) => t.tableId).join(', ') || '(none)'}`}${report.dealer ? `, dealer ${report.dealer}` : ''}`;
   const rangeWords = `${report.from ?? 'the first record'} to ${report.to ?? 'the last record'}`;
@@ -421,7 +575,7 @@ export function reportPdf(report: Report, options: { fontDir?: string } = {}): P
 
   // Page 1: the header, the totals, hands per hour.
   const t = report.totals;
-  doc.font(bold).fontSize(18).text('Table report', left, 40);
+  doc.font(bold).fontSize(18).text(section.title, left, 40);
   doc.moveDown(0.3);
   line(`Table: ${scope}`, 11);
   line(`Range: ${rangeWords}`, 11);
@@ -489,13 +643,4 @@ export function reportPdf(report: Report, options: { fontDir?: string } = {}): P
     heading('Chain problems');
     for (const p of report.chain.problems) line(p, 8);
   }
-  // Page numbers, once every page exists.
-  const pages = doc.bufferedPageRange();
-  for (let i = pages.start; i < pages.start + pages.count; i++) {
-    doc.switchToPage(i);
-    doc.page.margins.bottom = 0; // the footer sits in the margin: no new page for it
-    doc.font(font).fontSize(8).fillColor('#555555').text(`page ${i + 1} of ${pages.count}`, left, doc.page.height - 30, { width, align: 'right', lineBreak: false });
-  }
-  doc.end();
-  return done;
 }

@@ -1,6 +1,7 @@
 // The casino floor's page (`casino serve`): sign-in, the tables, the open alerts, the hand
-// history and one hand's timeline, read over the WebSocket (app/casino/contract.ts). Read-only:
-// the only buttons sign in or out, change the language and page the history. English and Czech.
+// history and one hand's timeline, and the Reports tab (a range downloaded as PDF, CSV or JSON),
+// read over the WebSocket (app/casino/contract.ts). Read-only: the only buttons sign in or out,
+// change the language or the tab, page the history and download a report. English and Czech.
 'use strict';
 (() => {
   const WORDS = {
@@ -13,6 +14,9 @@
       behind: (n) => `${n} rows not yet on the server`, waited: (s) => `waiting ${s}`, centralOk: 'Central connected', centralDown: (t) => `Central down since ${t}: showing the last state`,
       signedIn: (name, role) => `${name} (${role})`, floor: 'floor', auditor: 'auditor', emptySeat: 'empty', timelineOf: (h, t) => `Hand ${h} at table ${t}`,
       sourceCentral: 'central', sourceTable: 'table',
+      tabFloor: 'Floor', tabReports: 'Reports', reportsTitle: 'Reports', reportsHint: 'Per table and for the whole floor, as the table report gives them. Dates in UTC; a date alone is its whole day.',
+      from: 'From', to: 'To', reportTables: 'Tables (none ticked: every table)', format: 'Format', download: 'Download', reportWorking: 'Making the report…',
+      reportDone: (name) => `Downloaded ${name}.`, reportFailed: 'The report failed:',
       phases: { 'between-hands': 'between hands', dealing: 'dealing', setting: 'setting', showdown: 'showdown', paying: 'paying', closed: 'closed', misdealt: 'misdeal', voided: 'voided', idle: 'idle' },
       errors: { 'not-allowed': 'Only the floor and auditors may read the casino view.', 'wrong-pin': 'Wrong PIN.', 'unknown-staff': 'Unknown staff id.', 'locked-out': 'Locked out.', 'not-signed-in': 'Please sign in.' },
     },
@@ -25,6 +29,9 @@
       behind: (n) => `${n} záznamů zatím není na serveru`, waited: (s) => `čeká ${s}`, centralOk: 'Centrála připojena', centralDown: (t) => `Centrála nedostupná od ${t}: poslední známý stav`,
       signedIn: (name, role) => `${name} (${role})`, floor: 'vedoucí', auditor: 'auditor', emptySeat: 'volno', timelineOf: (h, t) => `Hra ${h} u stolu ${t}`,
       sourceCentral: 'centrála', sourceTable: 'stůl',
+      tabFloor: 'Sál', tabReports: 'Výkazy', reportsTitle: 'Výkazy', reportsHint: 'Za každý stůl a za celý sál, jako výkaz stolu. Data v UTC; samotné datum je celý den.',
+      from: 'Od', to: 'Do', reportTables: 'Stoly (nic nezaškrtnuto: všechny stoly)', format: 'Formát', download: 'Stáhnout', reportWorking: 'Výkaz se připravuje…',
+      reportDone: (name) => `Staženo: ${name}.`, reportFailed: 'Výkaz se nepodařil:',
       phases: { 'between-hands': 'mezi hrami', dealing: 'rozdávání', setting: 'skládání', showdown: 'odkrytí', paying: 'výplata', closed: 'uzavřena', misdealt: 'chybné rozdání', voided: 'zrušena', idle: 'čeká' },
       errors: { 'not-allowed': 'Kasino mohou číst jen vedoucí a auditoři.', 'wrong-pin': 'Špatný PIN.', 'unknown-staff': 'Neznámé osobní číslo.', 'locked-out': 'Zablokováno.', 'not-signed-in': 'Přihlaste se.' },
     },
@@ -88,11 +95,22 @@
   let signedIn = false;
   let touched = true;
   let page = 0;
+  let tab = 'floor';
+  function showTab(name) {
+    tab = name;
+    $('floor').hidden = !signedIn || name !== 'floor';
+    $('reports').hidden = !signedIn || name !== 'reports';
+    $('tab-floor').classList.toggle('active', name === 'floor');
+    $('tab-reports').classList.toggle('active', name === 'reports');
+  }
+  $('tab-floor').addEventListener('click', () => showTab('floor'));
+  $('tab-reports').addEventListener('click', () => showTab('reports'));
   function showSession(s) {
     const p = s.people.find((x) => x.purpose === 'floor-action' || x.purpose === 'audit');
     signedIn = !!p;
     $('signin').hidden = signedIn;
-    $('floor').hidden = !signedIn;
+    $('tabs').hidden = !signedIn;
+    showTab(signedIn ? tab : 'floor');
     $('signout').hidden = !signedIn;
     $('who').textContent = p ? w().signedIn(p.name, p.purpose === 'audit' ? w().auditor : w().floor) : '';
     if (signedIn) {
@@ -141,7 +159,42 @@
     const select = $('history-table');
     const have = new Set([...select.options].map((x) => x.value));
     for (const t of o.tables) if (!have.has(t.tableId)) select.append(el('option', { value: t.tableId }, t.tableId));
+    const boxes = $('report-tables');
+    const listed = new Set([...boxes.querySelectorAll('input')].map((x) => x.value));
+    for (const t of o.tables) {
+      if (listed.has(t.tableId)) continue;
+      listed.add(t.tableId);
+      boxes.append(el('label', { class: 'check' }, el('input', { type: 'checkbox', value: t.tableId }), ` ${t.tableId}`));
+    }
   }
+
+  // ------------------------------------------------------------------ reports
+  const today = new Date().toISOString().slice(0, 10);
+  $('report-from').value = today;
+  $('report-to').value = today;
+  $('report-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const tableIds = [...$('report-tables').querySelectorAll('input:checked')].map((x) => x.value);
+    const dealer = $('report-dealer').value.trim();
+    const args = { from: $('report-from').value, to: $('report-to').value, format: $('report-format').value, ...(tableIds.length ? { tableIds } : {}), ...(dealer ? { dealer } : {}) };
+    $('report-status').textContent = w().reportWorking;
+    $('report-button').disabled = true;
+    void ask('report', args).then((r) => {
+      $('report-button').disabled = false;
+      if (!r.ok) {
+        $('report-status').textContent = `${w().reportFailed} ${r.error.message}`;
+        return refused(r);
+      }
+      const bytes = Uint8Array.from(atob(r.value.base64), (ch) => ch.charCodeAt(0));
+      const href = URL.createObjectURL(new Blob([bytes], { type: r.value.type }));
+      const a = el('a', { href, download: r.value.name });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(href), 60_000);
+      $('report-status').textContent = w().reportDone(r.value.name);
+    });
+  });
   function renderTables(tables) {
     const box = $('tables');
     box.replaceChildren();

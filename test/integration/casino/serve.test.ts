@@ -149,16 +149,20 @@ describe('casino serve', () => {
     expect(alert).toBeDefined();
     await caughtUp(t1);
     offsetMs = 0;
-    const o = await overviewWhen((x) => x.alerts.some((a) => a.source === 'table' && a.tableIds.includes('T1')));
-    const shown = o.alerts.find((a) => a.source === 'table')!;
+    // This misdeal's alert (the poll may already have brought others, e.g. another table's).
+    const ours = (a: { source: string; tableIds: readonly string[]; message: string }) => a.source === 'table' && a.tableIds.includes('T1') && a.message === alert.message;
+    const o = await overviewWhen((x) => x.alerts.some(ours));
+    const shown = o.alerts.find(ours)!;
+    const raised = o.alerts.map((a) => a.raisedAt);
+    expect([...raised].sort()).toEqual(raised); // oldest first
     expect(shown).toMatchObject({ kind: 'misdeal', code: alert.code, message: alert.message, raisedAt: alert.raisedAt, terminalId: expect.any(String) });
     expect(shown.waitedMs).toBeGreaterThanOrEqual(0);
     const phaseAtTable = must(t1.service.snapshot('T1'));
     expect(o.tables.find((t) => t.tableId === 'T1')!.handNumber).toBe(phaseAtTable.handsStarted);
     must(t1.service.acknowledgeAlert({ alertId: alert.id, by: 'Jana', as: 'floor', tableId: 'T1' }));
     await caughtUp(t1);
-    const cleared = await overviewWhen((x) => !x.alerts.some((a) => a.source === 'table'));
-    expect(cleared.alerts.filter((a) => a.source === 'table')).toEqual([]);
+    const cleared = await overviewWhen((x) => !x.alerts.some(ours));
+    expect(cleared.alerts.filter(ours)).toEqual([]);
   });
 
   it('shows a fork the central server found (a table edited behind its back)', async () => {
