@@ -250,3 +250,28 @@ export const floorAction: Field<FloorAction, false> = required((args, key) => {
   }
   return ok(a as unknown as FloorAction);
 });
+
+// ---- the floor's hand search
+
+/** An ISO 8601 time with its date (`bad-time`): `2025-03-01`, `2025-03-01T21:00:00Z` ... */
+export const isoTime: Field<string, false> = required((args, key) => {
+  const v = args[key];
+  if (typeof v === 'string' && v.length <= 40 && /^\d{4}-\d\d-\d\d/.test(v) && !Number.isNaN(Date.parse(v))) return ok(v);
+  return fail('bad-time', `${key} must be an ISO 8601 time such as "2025-03-01T21:00:00Z", got ${shown(v)}`, key);
+});
+
+/** true or false (`bad-flag`). */
+export const flag: Field<boolean, false> = required((args, key) => {
+  const v = args[key];
+  if (v === true || v === false) return ok(v);
+  return fail('bad-flag', `${key} must be true or false, got ${shown(v)}`, key);
+});
+
+/** A whole number from `min` to `max` (`bad-number`). */
+export function wholeNumberUpTo(min: number, max: number): Field<number, false> {
+  return required((args, key) => {
+    const v = args[key];
+    if (Number.isSafeInteger(v) && (v as number) >= min && (v as number) <= max) return ok(v as number);
+    return fail('bad-number', `${key} must be a whole number from ${min} to ${max}, got ${shown(v)}`, key);
+  });
+}

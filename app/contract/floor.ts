@@ -163,3 +163,165 @@ export interface AccessLogView {
   readonly entries: readonly AccessLogEntryView[];
   readonly more: boolean;
 }
+
+// ------------------------------------------------------------------ hand search and timeline
+
+/** What a hand is searched for: how it ended, or what happened in it (`corrected`: the floor corrected or noted it). */
+export type SearchOutcomeView = 'open' | 'played' | 'misdeal' | 'void' | 'foul' | 'natural' | 'surrender' | 'all-in' | 'corrected';
+export const SEARCH_OUTCOME_VIEWS: readonly SearchOutcomeView[] = ['open', 'played', 'misdeal', 'void', 'foul', 'natural', 'surrender', 'all-in', 'corrected'];
+
+/** The misdeal causes a search can ask for (app/domain/hand/events.ts `MisdealCause`). */
+export const MISDEAL_CAUSES = [
+  'card-read-twice', 'too-many-cards', 'unreadable-card', 'sequence-gap', 'short-deal', 'cards-exposed', 'wrong-seat-delivery', 'wrong-card-count', 'floor-ruling',
+] as const;
+
+export interface FoundSeatView extends RecalledSeat {
+  /** Lost his whole stack (table stakes applied). */
+  readonly allIn: boolean;
+}
+
+/** One hand found by a search (and the head of its timeline). */
+export interface FoundHandView {
+  readonly handId: string;
+  readonly number: number;
+  /** ms since the epoch. */
+  readonly startedAt: number;
+  readonly endedAt: number | null;
+  readonly outcome: HandOutcome;
+  readonly button: SeatNumber;
+  readonly dealer: string | null;
+  readonly misdealCause: string | null;
+  readonly voidReason: string | null;
+  /** Seats fouled, with a natural, surrendered, all in; floor corrections recorded. */
+  readonly fouls: number;
+  readonly naturals: number;
+  readonly surrenders: number;
+  readonly allIns: number;
+  readonly corrections: number;
+  /** The floor corrected (or noted) the hand: marked in the list and the timeline. */
+  readonly corrected: boolean;
+  readonly seats: readonly FoundSeatView[];
+}
+
+/** The search as the terminal understood it, and a page of its hands, newest first. */
+export interface HandSearchView {
+  readonly tableId: string;
+  readonly hands: readonly FoundHandView[];
+  /** The `before` of the next page; null when this page is the last. */
+  readonly next: number | null;
+  readonly limit: number;
+}
+
+/** A card read (or a read refused as unreadable), as the device sent it. */
+export interface TimelineRead {
+  /** The device's id (`sim:shoe`, a port ...); null on reads typed in or recorded before devices were named. */
+  readonly device: string | null;
+  /** The device's bytes, lower-case hex. */
+  readonly raw: string;
+  readonly simulated: boolean;
+}
+
+/** One event of the hand, in the original order, with who did it (and who signed it). */
+export interface TimelineEntry {
+  readonly index: number;
+  readonly eventId: number;
+  /** ms since the epoch. */
+  readonly at: number;
+  readonly by: ActorView;
+  /** The floor people who gave their PINs for a correction or a void. */
+  readonly signedBy: readonly { readonly staffId: string; readonly name: string }[];
+  readonly event: StepEvent;
+  /** A card read's device and bytes (`card-dealt`, `card-unreadable`); null otherwise. */
+  readonly read: TimelineRead | null;
+}
+
+/** The set a seat was scored with, its rows in words, and what the settlement made of it. */
+export interface TimelineSet {
+  readonly seat: SeatNumber;
+  readonly front: readonly Card[];
+  readonly middle: readonly Card[];
+  readonly back: readonly Card[];
+  readonly words: RowWords;
+  /** The settlement's status of the seat: set, fouled (with why), surrendered, natural. */
+  readonly status: 'set' | 'fouled' | 'surrendered' | 'natural';
+  readonly foul: string | null;
+  readonly natural: string | null;
+}
+
+/** One pair of the settlement, in announcement order. */
+export interface TimelineComparison {
+  readonly a: SeatNumber;
+  readonly b: SeatNumber;
+  /** The settlement's outcome code for the pair (`showdown`, `foul`, `surrender`, `natural` ...). */
+  readonly outcome: string;
+  /** Per-row winner: 1 a wins, -1 b wins, 0 push; null when the rows were not compared. */
+  readonly rows: Readonly<Record<Row, -1 | 0 | 1>> | null;
+  /** Points a wins from b (negative: b wins). */
+  readonly points: number;
+  readonly scoop: SeatNumber | null;
+  readonly homerun: SeatNumber | null;
+  /** The settlement's line in English ("seat 2 wins 6 from seat 3 (scoop)"). */
+  readonly summary: string;
+}
+
+/** A payment of the hand and who ticked it. */
+export interface TimelinePayment {
+  readonly index: number;
+  readonly from: SeatNumber;
+  readonly to: SeatNumber;
+  readonly amount: number;
+  /** ms since the epoch; null: never made. */
+  readonly executedAt: number | null;
+  /** Who ticked it: the dealer on duty (named when the hand records him). */
+  readonly by: string | null;
+}
+
+/** An alert raised in the hand and its acknowledgement. */
+export interface TimelineAlert {
+  readonly id: number;
+  readonly kind: string;
+  readonly code: string;
+  readonly message: string;
+  readonly raisedAt: number;
+  readonly acknowledged: { readonly by: string; readonly at: number; readonly note: string | null } | null;
+}
+
+/** A setting of the looked-at seat's 13 cards and what it would have made. */
+export interface HindsightSettingView {
+  readonly front: readonly Card[];
+  readonly middle: readonly Card[];
+  readonly back: readonly Card[];
+  readonly words: RowWords;
+  readonly points: number;
+  readonly perOpponent: Readonly<Record<string, number>>;
+}
+
+/** "What could this hand have been", for the floor's information only (app/domain/hindsight.ts). */
+export interface HindsightView {
+  readonly seat: SeatNumber;
+  /** What the seat made, and the status it was scored with. */
+  readonly actual: { readonly status: string; readonly points: number };
+  /** The strongest legal setting (best back first). */
+  readonly strongest: HindsightSettingView;
+  /** The legal setting that would have scored the most against the hands at the table. */
+  readonly mostPoints: HindsightSettingView;
+  readonly legalSettings: number;
+  readonly moreThanActual: number;
+}
+
+/** A stored hand as its timeline: everything that happened, who did it, and what it came to. */
+export interface HandTimelineView {
+  readonly tableId: string;
+  readonly hand: FoundHandView;
+  readonly profile: { readonly name: string; readonly version: number };
+  readonly pointValue: number;
+  readonly entries: readonly TimelineEntry[];
+  readonly sets: readonly TimelineSet[];
+  readonly comparisons: readonly TimelineComparison[];
+  /** Points per live seat (null when the hand was not settled). */
+  readonly points: Readonly<Record<string, number>> | null;
+  readonly payments: readonly TimelinePayment[];
+  readonly alerts: readonly TimelineAlert[];
+  /** For each fouled seat (and the seat asked with `withHindsight`); a refusal of the search in words. */
+  readonly hindsight: readonly (HindsightView | { readonly seat: SeatNumber; readonly refused: string })[];
+}

@@ -18,8 +18,8 @@
  */
 import type { Purpose, Role } from '../domain/staff/events';
 import type { Result } from '../domain/result';
-import { card, cards, credential, floorAction, newPin, roles, staffId, staffName, floorReason, note, oneOf, optional, REASON_MAX, seat, text, wholeNumber, type Field, type FieldValue } from './fields';
-import type { AccessLogView, RecallView, ReplayView } from './floor';
+import { card, cards, credential, flag, floorAction, isoTime, newPin, roles, staffId, staffName, floorReason, note, oneOf, optional, REASON_MAX, seat, text, wholeNumber, wholeNumberUpTo, type Field, type FieldValue } from './fields';
+import { MISDEAL_CAUSES, SEARCH_OUTCOME_VIEWS, type AccessLogView, type HandSearchView, type HandTimelineView, type RecallView, type ReplayView } from './floor';
 import type { SessionView, StaffListView } from './session';
 import type { TerminalView } from './view';
 
@@ -37,6 +37,10 @@ export interface Replies {
   readonly accessLog: AccessLogView;
   /** The terminal's staff (an admin's list). */
   readonly staff: StaffListView;
+  /** A page of the hands a search finds (the floor's hand history). */
+  readonly handSearch: HandSearchView;
+  /** One stored hand as its timeline. */
+  readonly handTimeline: HandTimelineView;
 }
 
 /**
@@ -185,6 +189,24 @@ export const REQUESTS = {
   accessLog: {
     args: { from: optional(text(40)), to: optional(text(40)) }, reply: 'accessLog', access: reader,
     doc: 'Every sign-in, refusal, lockout, privileged action and alert cleared, newest last (the last 200; `from`/`to` ISO 8601 times). Read-only.',
+  },
+
+  searchHands: {
+    args: {
+      from: optional(isoTime), to: optional(isoTime), dealer: optional(text(64)), seat: optional(seat), player: optional(text(60)),
+      number: optional(wholeNumber(1)), outcome: optional(oneOf('bad-outcome', SEARCH_OUTCOME_VIEWS)), cause: optional(oneOf('bad-cause', MISDEAL_CAUSES)),
+      before: optional(wholeNumber(1)), limit: optional(wholeNumberUpTo(1, 100)),
+    },
+    reply: 'handSearch', access: reader,
+    doc:
+      "This table's hands started in [`from`, `to`), by `dealer`, `seat`, `player`, hand `number` and `outcome` (`played`, `misdeal` (with `cause`), `void`, `open`, " +
+      "`foul`, `natural`, `surrender`, `all-in`, `corrected`; with `seat`: at that seat), newest first; `limit` (1-100, default 20) a page, `before` the last page's `next`. Read-only.",
+  },
+  handTimeline: {
+    args: { handId: text(80), withHindsight: optional(flag) }, reply: 'handTimeline', access: reader,
+    doc:
+      "One hand of this table as its timeline: every read with its time, device and bytes, declarations, sets in words, comparisons, points, payments and who ticked them, " +
+      "floor actions with who and why, alerts; \"what could it have been\" for each fouled seat (`withHindsight`: every seat). Read-only.",
   },
 
   // ---- the admin: each change carries the admin's staff id and PIN (as `table staff ...` does)

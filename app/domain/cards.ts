@@ -58,8 +58,19 @@ export function formatCard(card: Card): string {
 
 /** Canonical forms joined by single spaces. */
 export function formatCards(cards: readonly Card[]): string {
-  return cards.map(formatCard).join(' ');
+  // Built by hand, not with map and join: every showdown and every replayed hand formats a
+  // dozen segments.
+  let out = '';
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i];
+    const text = typeof c === 'number' ? CARD_TEXTS[c] : undefined;
+    out += (i === 0 ? '' : ' ') + (text ?? formatCard(c));
+  }
+  return out;
 }
+
+/** The canonical form of each card code. */
+const CARD_TEXTS: readonly string[] = Array.from({ length: DECK_SIZE }, (_, c) => RANK_CHARS[c >> 2] + SUIT_CHARS[c & 3]);
 
 const SUIT_BY_CHAR: Record<string, Suit> = { s: 0, h: 1, d: 2, c: 3, '♠': 0, '♥': 1, '♦': 2, '♣': 3, '♤': 0, '♡': 1, '♢': 2, '♧': 3 };
 

@@ -212,8 +212,26 @@ export const CATEGORY_NAMES = [
  * queens and fives", "Full house, tens full of fours", "Royal flush".
  */
 export function describeValue(value: HandValue): string {
+  // The words depend only on the category and the first two ranks (the value's top 12 bits):
+  // each is worded once.
+  const key = value >> 12;
+  if (key >= 0 && key < DESCRIBED.length) {
+    const known = DESCRIBED[key];
+    if (known !== undefined) return known;
+    return (DESCRIBED[key] = describeFresh(value));
+  }
+  return describeFresh(value);
+}
+
+/** {@link describeValue}'s words, by `value >> 12` (category and first two ranks). */
+const DESCRIBED: (string | undefined)[] = new Array<string | undefined>((Category.StraightFlush + 1) << 8).fill(undefined);
+
+function cap(s: string): string {
+  return s[0].toUpperCase() + s.slice(1);
+}
+
+function describeFresh(value: HandValue): string {
   const [r0, r1] = ranksOf(value, 2);
-  const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
   switch (categoryOf(value)) {
     case Category.HighCard: return `${cap(rankName(r0))} high`;
     case Category.Pair: return `Pair of ${rankName(r0, true)}`;

@@ -1,13 +1,13 @@
 /**
  * House-rules profiles (RULES.md sections 5, 6, 7, 10, 12): every scoring option as plain
  * JSON data with a name and a version, validated with errors that name the offending key,
- * and the eight presets of section 12 (stored as JSON in ./presets). The rest of the app
+ * and the nine presets of section 12 (stored as JSON in ./presets). The rest of the app
  * records `name` + `version` with every hand and lists the presets in the UI.
  *
  * The schema, every option and the defaults are described in docs/profiles.md.
  */
 import { RANK_ACE, RANK_CHARS, RANK_TWO } from './cards';
-import { categoryOf, ranksOf, valueFromCounts, type HandValue } from './evaluate';
+import { categoryOf, valueFromCounts, type HandValue } from './evaluate';
 import { NATURAL_NAMES, isNaturalName, type NaturalName } from './naturals';
 import { isObject, plainCopy, samePlainJson, showJson as describeJson } from './json';
 import { fail, ok, type Result } from './result';
@@ -20,6 +20,7 @@ import mandarinHouseJson from './presets/mandarin-house.json' with { type: 'json
 import specialHandsJson from './presets/special-hands.json' with { type: 'json' };
 import scoopDoubleJson from './presets/scoop-double.json' with { type: 'json' };
 import ofcJson from './presets/ofc.json' with { type: 'json' };
+import ofcStandardJson from './presets/ofc-standard.json' with { type: 'json' };
 
 /** `chinese`: the 13-card game; `ofc`: Open Face Chinese Poker (section 10). */
 export const GAMES = ['chinese', 'ofc'] as const;
@@ -126,24 +127,31 @@ function parseBonusKey(key: string, segment: Segment): BonusKey | string {
   return { kind, rank: RANK_CHARS.indexOf(m[2]) };
 }
 
-/** A bonus-table entry ready to match: evaluator category, royal-only, rank or -1, points. */
-interface CompiledBonus {
-  readonly category: number;
-  readonly royal: boolean;
-  readonly rank: number;
-  readonly points: number;
-}
-type CompiledTable = Readonly<Record<Segment, readonly CompiledBonus[]>>;
+/**
+ * A bonus table ready to look up: for each segment, the points paid by hand category and top
+ * rank (`category * 16 + rank`): the largest entry matching that category (a royal flush is a
+ * straight flush to the ace) and, for an entry qualified by a rank, that rank.
+ */
+type CompiledTable = Readonly<Record<Segment, Int32Array>>;
 
-/** Compiled tables by table object: profiles are immutable data, so identity is enough. */
+/** Compiled tables by table object: profiles are immutable (deeply frozen) data, so identity is enough. */
 const compiledTables = new WeakMap<BonusTable, CompiledTable>();
 
+/** The table compiled last, and its compilation (most showdowns in a row share one profile). */
+let lastTable: BonusTable | null = null;
+let lastCompiled: CompiledTable | null = null;
+
 function compileTable(table: BonusTable): CompiledTable {
+  if (table === lastTable) return lastCompiled!;
   let compiled = compiledTables.get(table);
-  if (compiled) return compiled;
-  const out = {} as Record<Segment, CompiledBonus[]>;
+  if (compiled) {
+    lastTable = table;
+    lastCompiled = compiled;
+    return compiled;
+  }
+  const out = {} as Record<Segment, Int32Array>;
   for (const segment of SEGMENTS) {
-    out[segment] = Object.entries(table[segment])
+    const entries = Object.entries(table[segment])
       .filter(([, points]) => points > 0)
       .map(([key, points]) => {
         const parsed = parseBonusKey(key, segment);
@@ -152,9 +160,19 @@ function compileTable(table: BonusTable): CompiledTable {
         return { category: KIND_BY_CATEGORY.indexOf(kind), royal: parsed.kind === 'royal-flush', rank: parsed.rank ?? -1, points };
       })
       .sort((x, y) => y.points - x.points);
+    const lookup = new Int32Array(KIND_BY_CATEGORY.length * 16);
+    for (let category = 0; category < KIND_BY_CATEGORY.length; category++) {
+      for (let top = 0; top < 16; top++) {
+        const e = entries.find((x) => x.category === category && (!x.royal || top === RANK_ACE) && (x.rank < 0 || x.rank === top));
+        lookup[category * 16 + top] = e ? e.points : 0;
+      }
+    }
+    out[segment] = lookup;
   }
   compiled = out;
   compiledTables.set(table, compiled);
+  lastTable = table;
+  lastCompiled = compiled;
   return compiled;
 }
 
@@ -164,14 +182,22 @@ function compileTable(table: BonusTable): CompiledTable {
  */
 export function segmentBonus(profile: Profile, segment: Segment, value: number): number {
   if (segment === 'middle' && profile.lowballMiddle) return 0;
-  const entries = compileTable(profile.bonuses)[segment];
-  if (entries.length === 0) return 0;
+  // By category and top rank: the first rank nibble of the value (ranksOf(value, 1)[0]).
+  return lookUp(compileTable(profile.bonuses)[segment], value);
+}
+
+/**
+ * The bonuses a valid hand's front, middle and back earn ({@link segmentBonus} of each, the
+ * profile's table looked up once).
+ */
+export function segmentBonuses(profile: Profile, front: number, middle: number, back: number): number[] {
+  const table = compileTable(profile.bonuses);
+  return [lookUp(table.front, front), profile.lowballMiddle ? 0 : lookUp(table.middle, middle), lookUp(table.back, back)];
+}
+
+function lookUp(lookup: Int32Array, value: number): number {
   const category = categoryOf(value);
-  const top = ranksOf(value, 1)[0];
-  for (const e of entries) {
-    if (e.category === category && (!e.royal || top === RANK_ACE) && (e.rank < 0 || e.rank === top)) return e.points;
-  }
-  return 0;
+  return category >= 0 && category < KIND_BY_CATEGORY.length ? lookup[category * 16 + ((value >> 16) & 15)] : 0;
 }
 
 /** The weakest front value a front bonus key (e.g. `pair-Q`, `trips`) describes. */
@@ -444,7 +470,7 @@ function fantasylandRule(x: Json): Check<Profile['fantasyland']> {
 // ---------------------------------------------------------------- presets
 
 /** The presets of RULES.md section 12, in the order the section lists them. */
-export const PRESET_NAMES = ['basic', 'western', 'eastern', 'mandarin', 'mandarin-house', 'special-hands', 'scoop-double', 'ofc'] as const;
+export const PRESET_NAMES = ['basic', 'western', 'eastern', 'mandarin', 'mandarin-house', 'special-hands', 'scoop-double', 'ofc', 'ofc-standard'] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 /** The profile a table uses unless it says otherwise (RULES.md section 12). */
 export const DEFAULT_PROFILE_NAME: PresetName = 'mandarin-house';
@@ -458,6 +484,7 @@ const PRESET_JSON: Readonly<Record<PresetName, unknown>> = {
   'special-hands': specialHandsJson,
   'scoop-double': scoopDoubleJson,
   ofc: ofcJson,
+  'ofc-standard': ofcStandardJson,
 };
 
 const PRESETS = new Map<string, Profile>();

@@ -6,7 +6,7 @@
  * Points are always from `a`'s side: positive, `a` collects from `b`; negative, `a` pays.
  */
 import type { NaturalName } from './naturals';
-import { naturalRule, segmentBonus, type Profile, type ScoopRule } from './profiles';
+import { naturalRule, segmentBonuses, type Profile, type ScoopRule } from './profiles';
 import { SEGMENTS, type Segment, type SegmentValues } from './setting';
 import { plural } from './words';
 
@@ -109,10 +109,30 @@ export interface ShowdownScore {
 export function clockwiseFromButton(button: number): (1 | 2 | 3 | 4)[];
 export function clockwiseFromButton<S extends number>(button: number, seats: readonly S[]): S[];
 export function clockwiseFromButton(button: number, seats?: readonly number[]): number[] {
-  const distance = (seat: number) => (((seat - button - 1) % TABLE_SEATS) + TABLE_SEATS) % TABLE_SEATS;
-  if (seats === undefined) return [0, 1, 2, 3].map((i) => ((button + i) % TABLE_SEATS) + 1);
-  return [...seats].sort((x, y) => distance(x) - distance(y));
+  if (seats === undefined) {
+    const all: number[] = [];
+    for (let i = 0; i < TABLE_SEATS; i++) all.push(((button + i) % TABLE_SEATS) + 1);
+    return all;
+  }
+  // By distance from the first seat to announce. Whole numbers (every real call): an insertion
+  // sort, stable as Array.sort is, without a comparator closure (the hand fold orders its
+  // seats this way at every event).
+  const out: number[] = [];
+  for (const seat of seats) {
+    if (!Number.isInteger(seat) || !Number.isInteger(button)) return [...seats].sort((x, y) => distanceFromButton(button, x) - distanceFromButton(button, y));
+    const d = distanceFromButton(button, seat);
+    let at = out.length;
+    while (at > 0 && distanceFromButton(button, out[at - 1]) > d) at--;
+    out.splice(at, 0, seat);
+  }
+  return out;
 }
+
+function distanceFromButton(button: number, seat: number): number {
+  return (((seat - button - 1) % TABLE_SEATS) + TABLE_SEATS) % TABLE_SEATS;
+}
+
+const NO_PARTS: PointParts = { segments: 0, scoop: 0, majority: 0, bonuses: 0, foul: 0, natural: 0, surrender: 0 };
 
 function winsAllThree(x: SegmentValues, y: SegmentValues): boolean {
   return x.front > y.front && x.middle > y.middle && x.back > y.back;
@@ -124,21 +144,25 @@ function winsAllThree(x: SegmentValues, y: SegmentValues): boolean {
  * opponent counts as scooped. Empty when the profile pays no homerun.
  */
 export function homerunSeats(profile: Profile, hands: readonly ScoredHand[]): Set<number> {
-  const out = new Set<number>();
-  if (profile.homerun.kind === 'none' || hands.length !== TABLE_SEATS) return out;
-  if (hands.some((h) => h.status === 'surrendered' || h.status === 'natural')) return out;
-  for (const h of hands) {
-    if (h.status !== 'set') continue;
-    const scoopsAll = hands.every((o) => o === h || o.status === 'fouled' || (o.status === 'set' && winsAllThree(h.values, o.values)));
-    if (scoopsAll) out.add(h.seat);
-  }
-  return out;
+  return new Set(homerunList(profile, hands));
 }
 
-const NO_PARTS: PointParts = { segments: 0, scoop: 0, majority: 0, bonuses: 0, foul: 0, natural: 0, surrender: 0 };
-
-function total(parts: PointParts): number {
-  return parts.segments + parts.scoop + parts.majority + parts.bonuses + parts.foul + parts.natural + parts.surrender;
+/** {@link homerunSeats} as a list, in the order of `hands` (the scoring's own form: no Set per showdown). */
+function homerunList(profile: Profile, hands: readonly ScoredHand[]): number[] {
+  const out: number[] = [];
+  if (profile.homerun.kind === 'none' || hands.length !== TABLE_SEATS) return out;
+  for (const h of hands) if (h.status === 'surrendered' || h.status === 'natural') return out;
+  for (const h of hands) {
+    if (h.status !== 'set') continue;
+    let scoopsAll = true;
+    for (const o of hands) {
+      if (o === h || o.status === 'fouled' || (o.status === 'set' && winsAllThree(h.values, o.values))) continue;
+      scoopsAll = false;
+      break;
+    }
+    if (scoopsAll) out.push(h.seat);
+  }
+  return out;
 }
 
 function scoopExtra(rule: ScoopRule, segmentPoints: number): number {
@@ -151,24 +175,41 @@ function scoopExtra(rule: ScoopRule, segmentPoints: number): number {
 
 function verdict(a: number, b: number, points: number): string {
   if (points === 0) return `seat ${a} and seat ${b} push`;
-  const [winner, loser] = points > 0 ? [a, b] : [b, a];
-  const n = Math.abs(points);
-  return `seat ${winner} wins ${plural(n, 'point')} from seat ${loser}`;
+  return points > 0 ? `seat ${a} wins ${plural(points, 'point')} from seat ${b}` : `seat ${b} wins ${plural(-points, 'point')} from seat ${a}`;
 }
 
-/** Segment-by-segment scoring of two sides; `winners` says who took each segment. */
-function scoreSegments(
-  profile: Profile,
-  a: number,
-  b: number,
-  winners: readonly (number | null)[],
-  qualifyA: readonly number[],
-  qualifyB: readonly number[],
-  descriptions: { a?: Readonly<Record<Segment, string>>; b?: Readonly<Record<Segment, string>> },
-  homeruns: ReadonlySet<number>,
-): Omit<PairScore, 'outcome' | 'summary' | 'a' | 'b' | 'points'> {
+/** Parts with every field 0 but one (the pairs that are not compared segment by segment). */
+function onlyPart(field: 'foul' | 'natural' | 'surrender', points: number): PointParts {
+  return {
+    segments: 0, scoop: 0, majority: 0, bonuses: 0,
+    foul: field === 'foul' ? points : 0, natural: field === 'natural' ? points : 0, surrender: field === 'surrender' ? points : 0,
+  };
+}
+
+function segmentOutcome(
+  segment: Segment, winner: number | null, da: Readonly<Record<Segment, string>> | undefined, db: Readonly<Record<Segment, string>> | undefined, bonusA: number, bonusB: number,
+): SegmentOutcome {
+  // The keys in the order the row always had: segment, winner, a, b, bonusA, bonusB.
+  if (da && db) return { segment, winner, a: da[segment], b: db[segment], bonusA, bonusB };
+  if (da) return { segment, winner, a: da[segment], bonusA, bonusB };
+  if (db) return { segment, winner, b: db[segment], bonusA, bonusB };
+  return { segment, winner, bonusA, bonusB };
+}
+
+/**
+ * A pair scored segment by segment: `w0..w2` say who took the front, middle and back (a seat,
+ * or null for a tie), `qa`/`qb` the bonus each side's segment qualifies for; `fouled`: the
+ * fouled seat of a `foul` pair (null: a `showdown`).
+ */
+function segmentPair(
+  profile: Profile, a: number, b: number, w0: number | null, w1: number | null, w2: number | null,
+  qa: readonly number[], qb: readonly number[],
+  da: Readonly<Record<Segment, string>> | undefined, db: Readonly<Record<Segment, string>> | undefined, homeruns: readonly number[],
+  fouled: number | null,
+): PairScore {
   const replaces = profile.bonusMode === 'replaces-point';
   const regardless = profile.bonusMode === 'regardless';
+  const points = profile.segmentPoints;
   let segA = 0;
   let segB = 0;
   let winsA = 0;
@@ -176,30 +217,23 @@ function scoreSegments(
   let bonusA = 0;
   let bonusB = 0;
   const segments: SegmentOutcome[] = [];
-  SEGMENTS.forEach((segment, i) => {
-    const winner = winners[i];
+  for (let i = 0; i < 3; i++) {
+    const winner = i === 0 ? w0 : i === 1 ? w1 : w2;
     if (winner === a) {
       winsA++;
-      segA += replaces && qualifyA[i] > 0 ? 0 : profile.segmentPoints;
+      segA += replaces && qa[i] > 0 ? 0 : points;
     } else if (winner === b) {
       winsB++;
-      segB += replaces && qualifyB[i] > 0 ? 0 : profile.segmentPoints;
+      segB += replaces && qb[i] > 0 ? 0 : points;
     }
-    const paidA = regardless || winner === a ? qualifyA[i] : 0;
-    const paidB = regardless || winner === b ? qualifyB[i] : 0;
+    const paidA = regardless || winner === a ? qa[i] : 0;
+    const paidB = regardless || winner === b ? qb[i] : 0;
     bonusA += paidA;
     bonusB += paidB;
-    segments.push({
-      segment,
-      winner,
-      ...(descriptions.a ? { a: descriptions.a[segment] } : {}),
-      ...(descriptions.b ? { b: descriptions.b[segment] } : {}),
-      bonusA: paidA,
-      bonusB: paidB,
-    });
-  });
+    segments.push(segmentOutcome(SEGMENTS[i], winner, da, db, paidA, paidB));
+  }
   const scoop = winsA === 3 ? a : winsB === 3 ? b : null;
-  const homerun = scoop !== null && homeruns.has(scoop) ? scoop : null;
+  const homerun = scoop !== null && homeruns.includes(scoop) ? scoop : null;
   let scoopPart = 0;
   if (scoop !== null) {
     const extra = scoopExtra(homerun !== null ? profile.homerun : profile.scoop, scoop === a ? segA : segB);
@@ -208,27 +242,37 @@ function scoreSegments(
   const m = profile.majorityBonus;
   const majority = m > 0 && winsA >= 2 ? a : m > 0 && winsB >= 2 ? b : null;
   const parts: PointParts = {
-    ...NO_PARTS,
-    segments: segA - segB,
-    scoop: scoopPart,
-    majority: majority === a ? m : majority === b ? -m : 0,
-    bonuses: bonusA - bonusB,
+    segments: segA - segB, scoop: scoopPart, majority: majority === a ? m : majority === b ? -m : 0, bonuses: bonusA - bonusB, foul: 0, natural: 0, surrender: 0,
   };
-  return { segments, scoop, homerun, majority, parts };
+  const total = sumParts(parts);
+  const extras = describeExtras(a, b, scoop, homerun, majority, parts.bonuses);
+  const why = fouled === null
+    ? `front ${w0 === null ? 'tie' : `seat ${w0}`}, middle ${w1 === null ? 'tie' : `seat ${w1}`}, back ${w2 === null ? 'tie' : `seat ${w2}`}`
+    : `seat ${fouled} fouled`;
+  return {
+    a, b, points: total, outcome: fouled === null ? 'showdown' : 'foul', segments, scoop, homerun, majority, parts,
+    summary: `${verdict(a, b, total)} (${why}${extras ? `; ${extras}` : ''})`,
+  };
 }
 
+const NO_BONUS: readonly number[] = [0, 0, 0];
+
+/** The bonus each segment of a valid hand qualifies for (front, middle, back). */
 function qualifying(profile: Profile, values: SegmentValues): number[] {
-  return SEGMENTS.map((s) => segmentBonus(profile, s, values[s]));
+  return segmentBonuses(profile, values.front, values.middle, values.back);
 }
 
-function describeExtras(a: number, b: number, score: { scoop: number | null; homerun: number | null; majority: number | null; parts: PointParts }): string {
-  const notes: string[] = [];
-  if (score.homerun !== null) notes.push(`homerun by seat ${score.homerun}`);
-  else if (score.scoop !== null) notes.push(`scoop by seat ${score.scoop}`);
-  if (score.majority !== null) notes.push(`majority bonus to seat ${score.majority}`);
-  const bonus = score.parts.bonuses;
-  if (bonus !== 0) notes.push(`bonuses ${Math.abs(bonus)} to seat ${bonus > 0 ? a : b}`);
-  return notes.join('; ');
+function describeExtras(a: number, b: number, scoop: number | null, homerun: number | null, majority: number | null, bonus: number): string {
+  let notes = '';
+  if (homerun !== null) notes = `homerun by seat ${homerun}`;
+  else if (scoop !== null) notes = `scoop by seat ${scoop}`;
+  if (majority !== null) notes += `${notes ? '; ' : ''}majority bonus to seat ${majority}`;
+  if (bonus !== 0) notes += `${notes ? '; ' : ''}bonuses ${Math.abs(bonus)} to seat ${bonus > 0 ? a : b}`;
+  return notes;
+}
+
+function sumParts(p: PointParts): number {
+  return p.segments + p.scoop + p.majority + p.bonuses + p.foul + p.natural + p.surrender;
 }
 
 /**
@@ -236,10 +280,13 @@ function describeExtras(a: number, b: number, score: { scoop: number | null; hom
  * Scoring (b, a) gives the negated points of (a, b).
  */
 export function scorePair(profile: Profile, x: ScoredHand, y: ScoredHand, homeruns: ReadonlySet<number> = new Set()): PairScore {
+  return scoreOnePair(profile, x, y, x.status === 'set' ? qualifying(profile, x.values) : NO_BONUS, y.status === 'set' ? qualifying(profile, y.values) : NO_BONUS, [...homeruns]);
+}
+
+/** {@link scorePair} with each valid hand's segment bonuses (`qx`, `qy`) and the homerun seats worked out once for the table. */
+function scoreOnePair(profile: Profile, x: ScoredHand, y: ScoredHand, qx: readonly number[], qy: readonly number[], homeruns: readonly number[]): PairScore {
   const a = x.seat;
   const b = y.seat;
-  const base = { a, b } as const;
-  const none = { scoop: null, homerun: null, majority: null } as const;
 
   // Surrender first: a surrendered hand is not compared, not even with a natural (section 6).
   if (x.status === 'surrendered' || y.status === 'surrendered') {
@@ -248,12 +295,12 @@ export function scorePair(profile: Profile, x: ScoredHand, y: ScoredHand, homeru
       throw new RangeError(`profile ${profile.name} does not play surrender, yet seat ${x.status === 'surrendered' ? a : b} surrendered`);
     }
     if (x.status === 'surrendered' && y.status === 'surrendered') {
-      return { ...base, points: 0, outcome: 'both-surrendered', ...none, parts: NO_PARTS, summary: `seats ${a} and ${b} both surrendered: no points` };
+      return { a, b, points: 0, outcome: 'both-surrendered', scoop: null, homerun: null, majority: null, parts: NO_PARTS, summary: `seats ${a} and ${b} both surrendered: no points` };
     }
-    const parts = { ...NO_PARTS, surrender: x.status === 'surrendered' ? -penalty : penalty };
+    const parts = onlyPart('surrender', x.status === 'surrendered' ? -penalty : penalty);
     const who = x.status === 'surrendered' ? a : b;
-    const points = total(parts);
-    return { ...base, points, outcome: 'surrender', ...none, parts, summary: `${verdict(a, b, points)} (seat ${who} surrendered)` };
+    const points = sumParts(parts);
+    return { a, b, points, outcome: 'surrender', scoop: null, homerun: null, majority: null, parts, summary: `${verdict(a, b, points)} (seat ${who} surrendered)` };
   }
 
   // Naturals (section 7): collect from every other live hand, fouled or not; by rank between naturals.
@@ -265,7 +312,7 @@ export function scorePair(profile: Profile, x: ScoredHand, y: ScoredHand, homeru
     }
     if (rx && ry && rx.rank === ry.rank) {
       return {
-        ...base, points: 0, outcome: 'naturals-push', ...none, parts: NO_PARTS,
+        a, b, points: 0, outcome: 'naturals-push', scoop: null, homerun: null, majority: null, parts: NO_PARTS,
         summary: `seats ${a} and ${b} both hold naturals of equal rank: push`,
       };
     }
@@ -273,52 +320,35 @@ export function scorePair(profile: Profile, x: ScoredHand, y: ScoredHand, homeru
     const points = aCollects ? rx.points : -(ry as NonNullable<typeof ry>).points;
     const holder = aCollects ? x : y;
     const name = holder.status === 'natural' ? holder.natural : '';
-    const parts = { ...NO_PARTS, natural: points };
-    return { ...base, points, outcome: 'natural', ...none, parts, summary: `${verdict(a, b, points)} (natural: ${name})` };
+    const parts = onlyPart('natural', points);
+    return { a, b, points, outcome: 'natural', scoop: null, homerun: null, majority: null, parts, summary: `${verdict(a, b, points)} (natural: ${name})` };
   }
 
   // Fouls (section 4): a fouled hand pays as if the other won all three, bonuses included.
   if (x.status === 'fouled' || y.status === 'fouled') {
     if (x.status === 'fouled' && y.status === 'fouled') {
-      return { ...base, points: 0, outcome: 'both-fouled', ...none, parts: NO_PARTS, summary: `seats ${a} and ${b} both fouled: no points` };
+      return { a, b, points: 0, outcome: 'both-fouled', scoop: null, homerun: null, majority: null, parts: NO_PARTS, summary: `seats ${a} and ${b} both fouled: no points` };
     }
     const fouled = x.status === 'fouled' ? a : b;
-    const valid = x.status === 'set' ? x : (y as Extract<ScoredHand, { status: 'set' }>);
     if (profile.foul.kind === 'fixed') {
       const penalty = profile.foul.points;
-      const parts = { ...NO_PARTS, foul: fouled === a ? -penalty : penalty };
-      const points = total(parts);
-      return { ...base, points, outcome: 'foul', ...none, parts, summary: `${verdict(a, b, points)} (seat ${fouled} fouled: fixed penalty)` };
+      const parts = onlyPart('foul', fouled === a ? -penalty : penalty);
+      const points = sumParts(parts);
+      return { a, b, points, outcome: 'foul', scoop: null, homerun: null, majority: null, parts, summary: `${verdict(a, b, points)} (seat ${fouled} fouled: fixed penalty)` };
     }
-    const winners = SEGMENTS.map(() => valid.seat);
-    const validBonus = qualifying(profile, valid.values);
-    const zero = [0, 0, 0];
-    const fouledHand = x.status === 'fouled' ? x : (y as Extract<ScoredHand, { status: 'fouled' }>);
-    const score = scoreSegments(
-      profile, a, b, winners,
-      valid.seat === a ? validBonus : zero,
-      valid.seat === b ? validBonus : zero,
-      {
-        a: x.status === 'set' ? x.descriptions : fouledHand.descriptions,
-        b: y.status === 'set' ? y.descriptions : fouledHand.descriptions,
-      },
-      homeruns,
-    );
-    const points = total(score.parts);
-    const extras = describeExtras(a, b, score);
-    return {
-      a, b, points, outcome: 'foul', ...score,
-      summary: `${verdict(a, b, points)} (seat ${fouled} fouled${extras ? `; ${extras}` : ''})`,
-    };
+    const validSeat = x.status === 'set' ? a : b;
+    const da = x.status === 'set' ? x.descriptions : x.status === 'fouled' ? x.descriptions : undefined;
+    const db = y.status === 'set' ? y.descriptions : y.status === 'fouled' ? y.descriptions : undefined;
+    return segmentPair(profile, a, b, validSeat, validSeat, validSeat, validSeat === a ? qx : NO_BONUS, validSeat === b ? qy : NO_BONUS, da, db, homeruns, fouled);
   }
 
   // Two valid hands: segment by segment.
-  const winners = SEGMENTS.map((s) => (x.values[s] > y.values[s] ? a : y.values[s] > x.values[s] ? b : null));
-  const score = scoreSegments(profile, a, b, winners, qualifying(profile, x.values), qualifying(profile, y.values), { a: x.descriptions, b: y.descriptions }, homeruns);
-  const won = SEGMENTS.map((s, i) => `${s} ${winners[i] === null ? 'tie' : `seat ${winners[i]}`}`).join(', ');
-  const points = total(score.parts);
-  const extras = describeExtras(a, b, score);
-  return { a, b, points, outcome: 'showdown', ...score, summary: `${verdict(a, b, points)} (${won}${extras ? `; ${extras}` : ''})` };
+  const vx = (x as Extract<ScoredHand, { status: 'set' }>).values;
+  const vy = (y as Extract<ScoredHand, { status: 'set' }>).values;
+  const w0 = vx.front > vy.front ? a : vy.front > vx.front ? b : null;
+  const w1 = vx.middle > vy.middle ? a : vy.middle > vx.middle ? b : null;
+  const w2 = vx.back > vy.back ? a : vy.back > vx.back ? b : null;
+  return segmentPair(profile, a, b, w0, w1, w2, qx, qy, (x as Extract<ScoredHand, { status: 'set' }>).descriptions, (y as Extract<ScoredHand, { status: 'set' }>).descriptions, homeruns, null);
 }
 
 /**
@@ -326,20 +356,57 @@ export function scorePair(profile: Profile, x: ScoredHand, y: ScoredHand, homeru
  * total. `hands` holds one entry per live seat (empty seats are simply absent).
  */
 export function scoreShowdown(profile: Profile, button: number, hands: readonly ScoredHand[]): ShowdownScore {
-  const bySeat = new Map(hands.map((h) => [h.seat, h]));
-  if (bySeat.size !== hands.length) throw new RangeError('a seat appears twice in the showdown');
-  const order = clockwiseFromButton(button, hands.map((h) => h.seat));
-  const homeruns = homerunSeats(profile, hands);
+  // As a Map keyed by seat would say (SameValueZero): a seat given twice is refused.
+  let usual = Number.isInteger(button) && hands.length <= TABLE_SEATS;
+  for (let i = 0; i < hands.length; i++) {
+    const s = hands[i].seat;
+    if (!(Number.isInteger(s) && s >= 1 && s <= TABLE_SEATS)) usual = false;
+    for (let j = 0; j < i; j++) {
+      const t = hands[j].seat;
+      if (s === t || (s !== s && t !== t)) throw new RangeError('a seat appears twice in the showdown');
+    }
+  }
+  const order = usual ? fromButton(button, hands) : clockwiseFromButton(button, hands.map((h) => h.seat));
+  const inOrder: ScoredHand[] = [];
+  const bonus: (readonly number[])[] = [];
+  for (const seat of order) {
+    for (const h of hands) {
+      if (h.seat !== seat) continue;
+      inOrder.push(h);
+      bonus.push(h.status === 'set' ? qualifying(profile, h.values) : NO_BONUS);
+      break;
+    }
+  }
+  const homeruns = homerunList(profile, hands);
   const pairs: PairScore[] = [];
   const points: Record<number, number> = {};
   for (const seat of order) points[seat] = 0;
-  for (let i = 0; i < order.length; i++) {
-    for (let j = i + 1; j < order.length; j++) {
-      const pair = scorePair(profile, bySeat.get(order[i])!, bySeat.get(order[j])!, homeruns);
+  for (let i = 0; i < inOrder.length; i++) {
+    for (let j = i + 1; j < inOrder.length; j++) {
+      const pair = scoreOnePair(profile, inOrder[i], inOrder[j], bonus[i], bonus[j], homeruns);
       pairs.push(pair);
       points[pair.a] += pair.points;
       points[pair.b] -= pair.points;
     }
   }
-  return { order, pairs, points, homeruns: order.filter((s) => homeruns.has(s)) };
+  const homerunsInOrder: number[] = [];
+  if (homeruns.length > 0) for (const s of order) if (homeruns.includes(s)) homerunsInOrder.push(s);
+  return { order, pairs, points, homeruns: homerunsInOrder };
+}
+
+/** The seats of `hands` (each 1-4) clockwise from the seat left of the (whole-number) button, as {@link clockwiseFromButton} orders them. */
+function fromButton(button: number, hands: readonly ScoredHand[]): number[] {
+  const out: number[] = [];
+  // Seat s is (s - button - 1) mod 4 seats from the first to announce: seat button + 1 first.
+  const start = ((button % TABLE_SEATS) + TABLE_SEATS) % TABLE_SEATS;
+  for (let i = 0; i < TABLE_SEATS; i++) {
+    const seat = ((start + i) % TABLE_SEATS) + 1;
+    for (const h of hands) {
+      if (h.seat === seat) {
+        out.push(seat);
+        break;
+      }
+    }
+  }
+  return out;
 }

@@ -41,7 +41,12 @@ export interface SettingOptions {
 
 /** All 13 cards of a set hand, front then middle then back. */
 export function cardsOf(hand: SetHand): Card[] {
-  return [...hand.front, ...hand.middle, ...hand.back];
+  // A loop, not a spread or concat (several times faster on these short lists).
+  const out: Card[] = [];
+  for (let i = 0; i < hand.front.length; i++) out.push(hand.front[i]);
+  for (let i = 0; i < hand.middle.length; i++) out.push(hand.middle[i]);
+  for (let i = 0; i < hand.back.length; i++) out.push(hand.back[i]);
+  return out;
 }
 
 /**
@@ -62,8 +67,7 @@ export function checkSetting(hand: SetHand, options: SettingOptions = {}): Resul
       return fail('cards-not-dealt-to-seat', `${formatCards(foreign)} ${foreign.length === 1 ? 'was' : 'were'} not dealt to this seat`);
     }
   }
-  const wrong = SEGMENTS.filter((s) => hand[s].length !== SEGMENT_SIZES[s]);
-  if (wrong.length > 0) {
+  if (hand.front.length !== SEGMENT_SIZES.front || hand.middle.length !== SEGMENT_SIZES.middle || hand.back.length !== SEGMENT_SIZES.back) {
     const counts = SEGMENTS.map((s) => `${s} ${hand[s].length}`).join(', ');
     return ok({ fouled: true, code: 'wrong-count', reason: `wrong number of cards: ${counts} (must be front 3, middle 5, back 5)` });
   }

@@ -85,6 +85,9 @@ export interface SettleResult {
   readonly fantasyland?: readonly number[];
 }
 
+/** A refusal, as `fail` gives it. */
+type Refusal = { readonly ok: false; readonly error: { readonly code: string; readonly message: string; readonly path?: string } };
+
 interface Classified {
   readonly hand: ScoredHand;
   readonly view: HandView;
@@ -93,88 +96,88 @@ interface Classified {
 }
 
 function setView(seat: ShowdownSeat, status: ScoredHand['status'], descriptions?: Readonly<Record<Segment, string>>): HandView {
+  // Keys in the order the view always had: status, the cards, then the descriptions.
   const s = seat.setting;
-  const cards = s ? {
-    front: formatCards(s.front), middle: formatCards(s.middle), back: formatCards(s.back),
-  } : { cards: formatCards(seat.cards) };
-  return { status, ...cards, ...(descriptions ? { descriptions } : {}) };
+  if (!s) return { status, cards: formatCards(seat.cards) };
+  if (descriptions) return { status, front: formatCards(s.front), middle: formatCards(s.middle), back: formatCards(s.back), descriptions };
+  return { status, front: formatCards(s.front), middle: formatCards(s.middle), back: formatCards(s.back) };
 }
 
-function classifySetting(profile: Profile, seat: ShowdownSeat, prefix = ''): Result<Classified> {
+function classifySetting(profile: Profile, seat: ShowdownSeat, prefix = ''): Classified | Refusal {
   if (!seat.setting) {
     const reason = `${prefix}no setting given (the hand was laid down unset)`;
-    return ok({ hand: { seat: seat.seat, status: 'fouled', reason }, view: setView(seat, 'fouled') });
+    return { hand: { seat: seat.seat, status: 'fouled', reason }, view: setView(seat, 'fouled') };
   }
-  const r = checkSetting(seat.setting, { lowballMiddle: profile.lowballMiddle });
+  const r = checkSetting(seat.setting, profile.lowballMiddle ? LOWBALL : HIGH);
   if (!r.ok) return fail(r.error.code, `seats[${seat.index}] (seat ${seat.seat}): ${r.error.message}`, `seats[${seat.index}]`);
   const v = r.value;
   if (v.fouled) {
-    const hand: ScoredHand = { seat: seat.seat, status: 'fouled', reason: prefix + v.reason, ...(v.descriptions ? { descriptions: v.descriptions } : {}) };
-    return ok({ hand, view: setView(seat, 'fouled', v.descriptions) });
+    const hand: ScoredHand = v.descriptions
+      ? { seat: seat.seat, status: 'fouled', reason: prefix + v.reason, descriptions: v.descriptions }
+      : { seat: seat.seat, status: 'fouled', reason: prefix + v.reason };
+    return { hand, view: setView(seat, 'fouled', v.descriptions) };
   }
-  return ok({
+  return {
     hand: { seat: seat.seat, status: 'set', values: v.values, descriptions: v.descriptions },
     view: setView(seat, 'set', v.descriptions),
-  });
+  };
 }
 
-function classify(profile: Profile, seat: ShowdownSeat): Result<Classified> {
+const LOWBALL = { lowballMiddle: true } as const;
+const HIGH = { lowballMiddle: false } as const;
+
+function classify(profile: Profile, seat: ShowdownSeat): Classified | Refusal {
   if (seat.foul !== undefined) {
-    return ok({ hand: { seat: seat.seat, status: 'fouled', reason: `ruled fouled by the floor: ${seat.foul}` }, view: setView(seat, 'fouled') });
+    return { hand: { seat: seat.seat, status: 'fouled', reason: `ruled fouled by the floor: ${seat.foul}` }, view: setView(seat, 'fouled') };
   }
-  if (seat.surrender) return ok({ hand: { seat: seat.seat, status: 'surrendered' }, view: setView(seat, 'surrendered') });
-  if (seat.natural) {
-    const proof = verifyNatural(seat.cards, seat.natural);
-    if (proof.ok) {
-      // The declaration is true; score the best natural the hand holds under this profile
-      // (RULES.md section 7: "the terminal offers the best one"), the declared one on a tie.
-      const scored = bestNatural(profile, [seat.natural, ...detectNaturals(seat.cards)]) ?? seat.natural;
-      const best = scored === seat.natural ? proof : verifyNatural(seat.cards, scored);
-      if (!best.ok) return fail(best.error.code, `seats[${seat.index}].natural (seat ${seat.seat}): ${best.error.message}`, `seats[${seat.index}].natural`);
-      const p = best.value;
-      const arrangement = p.arrangement
-        ? { front: formatCards(p.arrangement.front), middle: formatCards(p.arrangement.middle), back: formatCards(p.arrangement.back) }
-        : undefined;
-      return ok({
-        hand: { seat: seat.seat, status: 'natural', natural: scored },
-        view: { status: 'natural', cards: formatCards(seat.cards), ...(seat.setting ? setView(seat, 'natural') : {}) },
-        proof: {
-          name: p.name, ...(scored !== seat.natural ? { declared: seat.natural } : {}), explanation: p.explanation,
-          ...(arrangement ? { arrangement } : {}),
-        },
-      });
-    }
-    if (proof.error.code !== 'natural-not-held') {
-      return fail(proof.error.code, `seats[${seat.index}].natural (seat ${seat.seat}): ${proof.error.message}`, `seats[${seat.index}].natural`);
-    }
-    // A false declaration (RULES.md section 7): fouled, or by profile option played as set.
-    const reason = proof.error.message;
-    const prefix = `false declaration of ${seat.natural} (${reason}); `;
-    if (profile.falseNatural === 'play-as-set') {
-      const played = classifySetting(profile, seat, seat.setting ? '' : prefix);
-      if (!played.ok) return played;
-      return ok({ ...played.value, falseNatural: { declared: seat.natural, reason, playedAs: seat.setting ? 'set' : 'foul' } });
-    }
-    const hand: ScoredHand = { seat: seat.seat, status: 'fouled', reason: `false declaration of ${seat.natural}: ${reason}` };
-    return ok({ hand, view: setView(seat, 'fouled'), falseNatural: { declared: seat.natural, reason, playedAs: 'foul' } });
-  }
+  if (seat.surrender) return { hand: { seat: seat.seat, status: 'surrendered' }, view: setView(seat, 'surrendered') };
+  if (seat.natural) return classifyNatural(profile, seat, seat.natural);
   return classifySetting(profile, seat);
 }
 
-/** What `pick` gives for each seat, keyed by seat number (seats it gives nothing for are left out). */
-function bySeat<T>(classified: readonly Classified[], pick: (c: Classified) => T | undefined): Record<string, T> {
-  const out: Record<string, T> = {};
-  for (const c of classified) {
-    const v = pick(c);
-    if (v !== undefined) out[String(c.hand.seat)] = v;
+function classifyNatural(profile: Profile, seat: ShowdownSeat, declared: NaturalName): Classified | Refusal {
+  const proof = verifyNatural(seat.cards, declared);
+  if (proof.ok) {
+    // The declaration is true; score the best natural the hand holds under this profile
+    // (RULES.md section 7: "the terminal offers the best one"), the declared one on a tie.
+    const scored = bestNatural(profile, [declared, ...detectNaturals(seat.cards)]) ?? declared;
+    const best = scored === declared ? proof : verifyNatural(seat.cards, scored);
+    if (!best.ok) return fail(best.error.code, `seats[${seat.index}].natural (seat ${seat.seat}): ${best.error.message}`, `seats[${seat.index}].natural`);
+    const p = best.value;
+    const arrangement = p.arrangement
+      ? { front: formatCards(p.arrangement.front), middle: formatCards(p.arrangement.middle), back: formatCards(p.arrangement.back) }
+      : undefined;
+    const s = seat.setting;
+    const cards = formatCards(seat.cards);
+    // Keys in the order the view always had: status, cards, then the setting when given.
+    const view: HandView = s
+      ? { status: 'natural', cards, front: formatCards(s.front), middle: formatCards(s.middle), back: formatCards(s.back) }
+      : { status: 'natural', cards };
+    // Keys in the order the proof always had: name, declared, explanation, arrangement.
+    const proofView: NaturalProofView = scored !== declared
+      ? (arrangement ? { name: p.name, declared, explanation: p.explanation, arrangement } : { name: p.name, declared, explanation: p.explanation })
+      : (arrangement ? { name: p.name, explanation: p.explanation, arrangement } : { name: p.name, explanation: p.explanation });
+    return { hand: { seat: seat.seat, status: 'natural', natural: scored }, view, proof: proofView };
   }
-  return out;
+  if (proof.error.code !== 'natural-not-held') {
+    return fail(proof.error.code, `seats[${seat.index}].natural (seat ${seat.seat}): ${proof.error.message}`, `seats[${seat.index}].natural`);
+  }
+  // A false declaration (RULES.md section 7): fouled, or by profile option played as set.
+  const reason = proof.error.message;
+  const prefix = `false declaration of ${declared} (${reason}); `;
+  if (profile.falseNatural === 'play-as-set') {
+    const played = classifySetting(profile, seat, seat.setting ? '' : prefix);
+    if ('error' in played) return played;
+    return { hand: played.hand, view: played.view, falseNatural: { declared, reason, playedAs: seat.setting ? 'set' : 'foul' } };
+  }
+  const hand: ScoredHand = { seat: seat.seat, status: 'fouled', reason: `false declaration of ${declared}: ${reason}` };
+  return { hand, view: setView(seat, 'fouled'), falseNatural: { declared, reason, playedAs: 'foul' } };
 }
 
 /** The seats' figures keyed by seat number, in `order`. */
 function keyedByOrder(order: readonly number[], r: Readonly<Record<number, number>>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const seat of order) out[String(seat)] = r[seat];
+  const out: Record<number, number> = {};
+  for (const seat of order) out[seat] = r[seat]; // the key is the seat's number as text, as String(seat)
   return out;
 }
 
@@ -182,12 +185,13 @@ function keyedByOrder(order: readonly number[], r: Readonly<Record<number, numbe
 export function settleShowdown(showdown: Showdown): Result<SettleResult> {
   const { profile, button, pointValue, seats } = showdown;
   const classified: Classified[] = [];
+  const hands: ScoredHand[] = [];
   for (const seat of seats) {
     const c = classify(profile, seat);
-    if (!c.ok) return c;
-    classified.push(c.value);
+    if ('error' in c) return c;
+    classified.push(c);
+    hands.push(c.hand);
   }
-  const hands = classified.map((c) => c.hand);
   const score = scoreShowdown(profile, button, hands);
   for (const p of score.pairs) {
     if (!Number.isSafeInteger(Math.abs(p.points) * pointValue)) {
@@ -197,7 +201,8 @@ export function settleShowdown(showdown: Showdown): Result<SettleResult> {
   // Every sum the settlement forms is bounded by a seat's gross points (all it wins plus all
   // it owes); keep that exact too, not only each pair.
   for (const seat of score.order) {
-    const gross = score.pairs.reduce((sum, p) => sum + (p.a === seat || p.b === seat ? Math.abs(p.points) : 0), 0);
+    let gross = 0;
+    for (const p of score.pairs) if (p.a === seat || p.b === seat) gross += Math.abs(p.points);
     if (!Number.isSafeInteger(gross * pointValue)) {
       return fail('amount-too-large', `pointValue: seat ${seat} wins and owes ${gross} points in all, which at ${pointValue} a point is beyond exact integer money`, 'pointValue');
     }
@@ -206,32 +211,53 @@ export function settleShowdown(showdown: Showdown): Result<SettleResult> {
   for (const s of seats) stacks[s.seat] = s.stack;
   const money = settle({ order: score.order, pairs: score.pairs, pointValue, stacks, netting: showdown.netting });
 
-  const ofc = profile.game === 'ofc';
-  const result: SettleResult = {
-    ...(showdown.id !== undefined ? { id: showdown.id } : {}),
-    profile: { name: profile.name, version: profile.version },
-    button,
-    pointValue,
-    order: score.order,
-    pairs: score.pairs,
-    points: keyedByOrder(score.order, score.points),
-    fouled: hands.filter((h) => h.status === 'fouled').map((h) => h.seat),
-    fouls: bySeat(classified, (c) => (c.hand.status === 'fouled' ? c.hand.reason : undefined)),
-    surrendered: hands.filter((h) => h.status === 'surrendered').map((h) => h.seat),
-    naturals: bySeat(classified, (c) => (c.hand.status === 'natural' ? c.hand.natural : undefined)),
-    naturalProofs: bySeat(classified, (c) => c.proof),
-    falseNaturals: bySeat(classified, (c) => c.falseNatural),
-    homeruns: score.homeruns,
-    hands: bySeat(classified, (c) => c.view),
-    net: keyedByOrder(score.order, money.net),
-    payments: money.payments,
-    owed: money.owed,
-    shortfalls: money.shortfalls,
-    allIn: money.allIn,
-    ...(money.netted ? { nettedPayments: money.netted } : {}),
-    ...(ofc ? { royalties: bySeat(classified, (c) => (c.hand.status === 'set' ? royaltiesOf(profile, c.hand.values) : undefined)) } : {}),
-    ...(ofc ? { fantasyland: fantasylandNextHand(profile, hands, new Set(seats.filter((s) => s.fantasyland).map((s) => s.seat))) } : {}),
-  };
+  // The seat-keyed parts, in one walk over the seats (seat-number keys: in seat order whatever the walk).
+  const fouled: number[] = [];
+  const fouls: Record<string, string> = {};
+  const surrendered: number[] = [];
+  const naturals: Record<string, NaturalName> = {};
+  const naturalProofs: Record<string, NaturalProofView> = {};
+  const falseNaturals: Record<string, FalseNatural> = {};
+  const views: Record<string, HandView> = {};
+  for (const c of classified) {
+    const h = c.hand;
+    const key = String(h.seat);
+    if (h.status === 'fouled') {
+      fouled.push(h.seat);
+      fouls[key] = h.reason;
+    } else if (h.status === 'surrendered') {
+      surrendered.push(h.seat);
+    } else if (h.status === 'natural') {
+      naturals[key] = h.natural;
+    }
+    if (c.proof !== undefined) naturalProofs[key] = c.proof;
+    if (c.falseNatural !== undefined) falseNaturals[key] = c.falseNatural;
+    views[key] = c.view;
+  }
+  // One literal per shape (the keys in the order the result always had: id first when given).
+  const points = keyedByOrder(score.order, score.points);
+  const net = keyedByOrder(score.order, money.net);
+  const profileId = { name: profile.name, version: profile.version };
+  const result: { -readonly [K in keyof SettleResult]: SettleResult[K] } = showdown.id !== undefined
+    ? {
+      id: showdown.id, profile: profileId, button, pointValue, order: score.order, pairs: score.pairs, points, fouled, fouls, surrendered, naturals,
+      naturalProofs, falseNaturals, homeruns: score.homeruns, hands: views, net, payments: money.payments, owed: money.owed, shortfalls: money.shortfalls,
+      allIn: money.allIn,
+    }
+    : {
+      profile: profileId, button, pointValue, order: score.order, pairs: score.pairs, points, fouled, fouls, surrendered, naturals,
+      naturalProofs, falseNaturals, homeruns: score.homeruns, hands: views, net, payments: money.payments, owed: money.owed, shortfalls: money.shortfalls,
+      allIn: money.allIn,
+    };
+  if (money.netted) result.nettedPayments = money.netted;
+  if (profile.game === 'ofc') {
+    const royalties: Record<string, Royalties> = {};
+    for (const c of classified) if (c.hand.status === 'set') royalties[String(c.hand.seat)] = royaltiesOf(profile, c.hand.values);
+    result.royalties = royalties;
+    const inFantasyland = new Set<number>();
+    for (const s of seats) if (s.fantasyland) inFantasyland.add(s.seat);
+    result.fantasyland = fantasylandNextHand(profile, hands, inFantasyland);
+  }
   return ok(result);
 }
 

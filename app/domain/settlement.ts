@@ -65,57 +65,65 @@ export function settle(input: SettlementInput): Settlement {
   const { order, pointValue } = input;
   checkInteger(pointValue, 'pointValue', 1);
   const n = order.length;
-  const index = new Map(order.map((seat, i) => [seat, i]));
-  if (index.size !== n) throw new RangeError('a seat appears twice in the order');
-  const stack = order.map((seat) => {
+  // Matrices are n x n, row-major: m[i * n + j] is what order[i] owes (or pays) order[j].
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < i; j++) if (sameSeat(order[i], order[j])) throw new RangeError('a seat appears twice in the order');
+  }
+  const stack: (number | undefined)[] = [];
+  for (let i = 0; i < n; i++) {
+    const seat = order[i];
     const s = input.stacks?.[seat];
     if (s !== undefined) checkInteger(s, `stack of seat ${seat}`, 0);
-    return s;
-  });
+    stack.push(s);
+  }
 
-  // 1. owed[i][j]: what order[i] owes order[j], capped at the winner's starting stack.
-  const owed = order.map(() => new Array<number>(n).fill(0));
+  // 1. owed: what order[i] owes order[j], capped at the winner's starting stack.
+  const owed = scratch(0, n * n);
   for (const { a, b, points } of input.pairs) {
-    const ia = index.get(a);
-    const ib = index.get(b);
-    if (ia === undefined || ib === undefined) throw new RangeError(`pair ${a}-${b} names a seat not in the order`);
+    const ia = indexOf(order, a);
+    const ib = indexOf(order, b);
+    if (ia < 0 || ib < 0) throw new RangeError(`pair ${a}-${b} names a seat not in the order`);
     checkInteger(Math.abs(points), `points of pair ${a}-${b}`, 0);
     if (points === 0) continue;
-    const [loser, winner] = points > 0 ? [ib, ia] : [ia, ib];
+    const loser = points > 0 ? ib : ia;
+    const winner = points > 0 ? ia : ib;
     const amount = Math.abs(points) * pointValue;
     checkInteger(amount, `amount of pair ${a}-${b}`, 0);
     const cap = stack[winner];
-    owed[loser][winner] += cap === undefined ? amount : Math.min(amount, cap);
+    owed[loser * n + winner] += cap === undefined ? amount : Math.min(amount, cap);
   }
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
       // Pairs are listed once; should a caller list one twice, keep a single direction.
-      const d = Math.min(owed[i][j], owed[j][i]);
-      owed[i][j] -= d;
-      owed[j][i] -= d;
+      const d = Math.min(owed[i * n + j], owed[j * n + i]);
+      owed[i * n + j] -= d;
+      owed[j * n + i] -= d;
       const capI = stack[i];
       const capJ = stack[j];
-      if (capJ !== undefined) owed[i][j] = Math.min(owed[i][j], capJ);
-      if (capI !== undefined) owed[j][i] = Math.min(owed[j][i], capI);
+      if (capJ !== undefined) owed[i * n + j] = Math.min(owed[i * n + j], capJ);
+      if (capI !== undefined) owed[j * n + i] = Math.min(owed[j * n + i], capI);
     }
   }
 
   // 2-4. Start from everyone paying in full; an all-in player pays what he has, creditors in
   // order. Each pass only lowers payments, so this reaches the largest consistent payments.
-  const paid = owed.map((row) => [...row]);
-  const allIn = new Array<boolean>(n).fill(false);
-  const owesInFull = owed.map((row) => row.reduce((s, x) => s + x, 0));
-  const collects = (i: number) => {
+  const paid = scratch(1, n * n);
+  paid.set(owed.subarray(0, n * n));
+  const allIn: boolean[] = [];
+  const owesInFull: number[] = [];
+  for (let i = 0; i < n; i++) {
+    allIn.push(false);
     let sum = 0;
-    for (let k = 0; k < n; k++) sum += paid[k][i];
-    return sum;
-  };
+    for (let j = 0; j < n; j++) sum += owed[i * n + j];
+    owesInFull.push(sum);
+  }
   for (let changed = true; changed; ) {
     changed = false;
     for (let i = 0; i < n; i++) {
       const cap = stack[i];
       if (cap === undefined) continue;
-      const incoming = collects(i);
+      let incoming = 0;
+      for (let k = 0; k < n; k++) incoming += paid[k * n + i];
       if (!allIn[i] && owesInFull[i] - incoming > cap) {
         allIn[i] = true;
         changed = true;
@@ -123,36 +131,71 @@ export function settle(input: SettlementInput): Settlement {
       if (!allIn[i]) continue;
       let available = cap + incoming;
       for (let j = 0; j < n; j++) {
-        const pay = Math.min(owed[i][j], available);
+        const pay = Math.min(owed[i * n + j], available);
         available -= pay;
-        if (paid[i][j] !== pay) {
-          paid[i][j] = pay;
+        if (paid[i * n + j] !== pay) {
+          paid[i * n + j] = pay;
           changed = true;
         }
       }
     }
   }
 
-  const transfers = (m: number[][]): Transfer[] => {
-    const out: Transfer[] = [];
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (m[i][j] > 0) out.push({ from: order[i], to: order[j], amount: m[i][j] });
-    return out;
-  };
   const net: Record<number, number> = {};
-  order.forEach((seat, i) => {
+  const shortfall = scratch(2, n * n);
+  for (let i = 0; i < n; i++) {
     let sum = 0;
-    for (let k = 0; k < n; k++) sum += paid[k][i] - paid[i][k];
-    net[seat] = sum;
-  });
-  const shortfall = owed.map((row, i) => row.map((x, j) => x - paid[i][j]));
+    for (let k = 0; k < n; k++) sum += paid[k * n + i] - paid[i * n + k];
+    net[order[i]] = sum;
+  }
+  for (let k = 0; k < n * n; k++) shortfall[k] = owed[k] - paid[k];
+  const allInSeats: number[] = [];
+  for (let i = 0; i < n; i++) if (allIn[i]) allInSeats.push(order[i]);
   const result: Settlement = {
-    owed: transfers(owed),
-    payments: transfers(paid),
-    shortfalls: transfers(shortfall),
+    owed: transfers(order, owed),
+    payments: transfers(order, paid),
+    shortfalls: transfers(order, shortfall),
     net,
-    allIn: order.filter((_, i) => allIn[i]),
+    allIn: allInSeats,
   };
   return input.netting ? { ...result, netted: netTransfers(order, net) } : result;
+}
+
+/** Seats as the same key of a Map (SameValueZero: NaN is NaN). */
+function sameSeat(x: number, y: number): boolean {
+  return x === y || (x !== x && y !== y);
+}
+
+function indexOf(order: readonly number[], seat: number): number {
+  for (let i = 0; i < order.length; i++) if (sameSeat(order[i], seat)) return i;
+  return -1;
+}
+
+/**
+ * Three n x n matrices reused from one settlement to the next (a settlement is over before
+ * the next starts: nothing else runs in between), each handed out zeroed. Float64: the
+ * numbers JavaScript computes with, so every sum is the one an array of numbers gives.
+ */
+const matrices: Float64Array[] = [new Float64Array(16), new Float64Array(16), new Float64Array(16)];
+
+function scratch(which: number, size: number): Float64Array {
+  if (matrices[which].length < size) matrices[which] = new Float64Array(size);
+  const m = matrices[which];
+  m.fill(0, 0, size);
+  return m;
+}
+
+/** The positive entries of an n x n matrix (row-major, by `order`) as transfers, row by row. */
+function transfers(order: readonly number[], m: Float64Array): Transfer[] {
+  const n = order.length;
+  const out: Transfer[] = [];
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      const amount = m[i * n + j];
+      if (amount > 0) out.push({ from: order[i], to: order[j], amount });
+    }
+  }
+  return out;
 }
 
 /**

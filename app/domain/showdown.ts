@@ -10,11 +10,14 @@ import { isObject, showJson as show, tooDeep } from './json';
 import { checkAmount, MAX_POINT_VALUE, MAX_STACK } from './money';
 import { fail, ok, type Result } from './result';
 import { TABLE_SEATS } from './scoring';
-import { SEGMENTS, type Segment, type SetHand } from './setting';
+import { SEGMENTS, cardsOf, type Segment, type SetHand } from './setting';
 import { plural } from './words';
 
 const RECORD_KEYS = ['id', 'rules', 'pointValue', 'button', 'netting', 'seats'] as const;
 const SEAT_KEYS = ['seat', 'stack', 'front', 'middle', 'back', 'cards', 'natural', 'surrender', 'foul', 'fantasyland'] as const;
+const RECORD_KEY_SET: ReadonlySet<string> = new Set(RECORD_KEYS);
+const SEAT_KEY_SET: ReadonlySet<string> = new Set(SEAT_KEYS);
+const SEAT_FLAGS = ['surrender', 'fantasyland'] as const;
 /** When a record gives no button: seat 4, so the announcement starts at seat 1. */
 const DEFAULT_BUTTON = 4;
 /**
@@ -63,9 +66,9 @@ function refuse(code: string, path: string, message: string): Fail {
 }
 
 
-function unknownKey(obj: Record<string, unknown>, allowed: readonly string[], prefix: string): Fail | undefined {
+function unknownKey(obj: Record<string, unknown>, allowed: readonly string[], known: ReadonlySet<string>, prefix: string): Fail | undefined {
   for (const key of Object.keys(obj)) {
-    if (!allowed.includes(key)) {
+    if (!known.has(key)) {
       const path = prefix ? `${prefix}.${key}` : key;
       return refuse('unknown-field', path, `unknown field "${key}" (fields: ${allowed.join(', ')})`);
     }
@@ -83,24 +86,45 @@ function canonicalCards(text: string): Card[] | null {
   if (n % 3 !== 2) return null;
   const cards: Card[] = [];
   for (let i = 0; i < n; i += 3) {
-    const rank = RANK_CHARS.indexOf(text[i]);
-    const suit = SUIT_CHARS.indexOf(text[i + 1]);
-    if (rank < 0 || suit < 0 || (i + 2 < n && text[i + 2] !== ' ')) return null;
+    const rank = RANK_OF_CODE[text.charCodeAt(i)] ?? -1;
+    const suit = SUIT_OF_CODE[text.charCodeAt(i + 1)] ?? -1;
+    if (rank < 0 || suit < 0 || (i + 2 < n && text.charCodeAt(i + 2) !== SPACE)) return null;
     cards.push(rank * 4 + suit);
   }
   return cards;
 }
 
-/** Cards as text or a list of card texts; the refusal's message does not name the field. */
-function readCards(x: unknown): Result<Card[]> {
+const SPACE = 32;
+/** The rank (suit) of each character code a canonical card text uses; -1 for every other code below 128. */
+const RANK_OF_CODE = codeTable(RANK_CHARS);
+const SUIT_OF_CODE = codeTable(SUIT_CHARS);
+
+function codeTable(chars: string): Int8Array {
+  const table = new Int8Array(128).fill(-1);
+  for (let i = 0; i < chars.length; i++) table[chars.charCodeAt(i)] = i;
+  return table;
+}
+
+/** Cards as text or a list of card texts, or the refusal (its message does not name the field). */
+function readCards(x: unknown): Card[] | Fail {
   if (typeof x === 'string') {
     const cards = canonicalCards(x);
-    if (cards) return ok(cards);
+    if (cards) return cards;
   }
-  if (typeof x !== 'string' && !(Array.isArray(x) && x.every((t) => typeof t === 'string'))) {
+  if (typeof x !== 'string' && !(Array.isArray(x) && x.every(isText))) {
     return fail('bad-card', `expected cards as text ("As Kd 10c") or a list of card texts, got ${show(x)}`);
   }
-  return parseCards(x);
+  const r = parseCards(x);
+  return r.ok ? r.value : r;
+}
+
+function isText(t: unknown): boolean {
+  return typeof t === 'string';
+}
+
+/** What `checkAmount` accepts (app/domain/money.ts), without building its result: it is asked only for the refusal. */
+function isAmount(x: unknown, min: number, max: number): boolean {
+  return typeof x === 'number' && Number.isSafeInteger(x) && !Object.is(x, -0) && x >= min && x <= max;
 }
 
 function wholeNumber(x: unknown, min: number, max: number): x is number {
@@ -121,14 +145,14 @@ function wholeNumber(x: unknown, min: number, max: number): x is number {
  * not an object.
  */
 export function parseShowdown(record: unknown): Result<Showdown> {
-  const deep = tooDeep(record, MAX_RECORD_DEPTH);
+  const deep = fitsDepth(record, MAX_RECORD_DEPTH) ? undefined : tooDeep(record, MAX_RECORD_DEPTH);
   if (deep) {
     const path = fieldOf(deep);
     const message = `nested more than ${MAX_RECORD_DEPTH} arrays and objects deep (the limit on a record)`;
     return path === undefined ? fail('too-deep', `the record is ${message}`) : refuse('too-deep', path, message);
   }
   if (!isObject(record)) return fail('bad-record', `a showdown record is a JSON object, got ${show(record)}`);
-  const extra = unknownKey(record, RECORD_KEYS, '');
+  const extra = unknownKey(record, RECORD_KEYS, RECORD_KEY_SET, '');
   if (extra) return extra;
 
   const { id } = record;
@@ -145,7 +169,8 @@ export function parseShowdown(record: unknown): Result<Showdown> {
   const profile = profileResult.value;
 
   // A field left out takes its default; `null` is a value, and refused like any other wrong one.
-  const checkedPointValue = record.pointValue === undefined ? ok(1) : checkAmount(record.pointValue, 'the point value', 'bad-point-value', 1, MAX_POINT_VALUE);
+  const checkedPointValue = record.pointValue === undefined ? ok(1)
+    : isAmount(record.pointValue, 1, MAX_POINT_VALUE) ? ok(record.pointValue as number) : checkAmount(record.pointValue, 'the point value', 'bad-point-value', 1, MAX_POINT_VALUE);
   if (!checkedPointValue.ok) return refuse('bad-point-value', 'pointValue', checkedPointValue.error.message);
   const pointValue = checkedPointValue.value;
   const button = record.button === undefined ? DEFAULT_BUTTON : record.button;
@@ -167,7 +192,13 @@ export function parseShowdown(record: unknown): Result<Showdown> {
     const r = readSeat(rawSeats[i], i, profile);
     if (!r.ok) return r;
     const seat = r.value;
-    const other = seats.find((s) => s.seat === seat.seat);
+    let other: ShowdownSeat | undefined;
+    for (const s of seats) {
+      if (s.seat === seat.seat) {
+        other = s;
+        break;
+      }
+    }
     if (other) {
       return refuse('duplicate-seat', `seats[${i}].seat`, `seat ${seat.seat} is also given at seats[${other.index}]`);
     }
@@ -181,12 +212,13 @@ export function parseShowdown(record: unknown): Result<Showdown> {
     seats.push(seat);
   }
   if (seats.length < 2) return refuse('too-few-seats', 'seats', 'a showdown needs at least two live seats');
-  seats.sort((x, y) => x.seat - y.seat);
+  seats.sort(bySeatNumber);
 
   // Surrender only with the chips to cover the whole penalty (RULES.md section 6). A surrender
   // under a profile without one was refused with the seat (readSeat).
   const penalty = profile.surrenderPenalty;
-  const payees = seats.filter((s) => !s.surrender).length;
+  let payees = 0;
+  for (const s of seats) if (!s.surrender) payees++;
   for (const s of seats) {
     if (!s.surrender || s.stack === undefined || penalty === null) continue;
     const due = penalty * pointValue * payees;
@@ -195,7 +227,35 @@ export function parseShowdown(record: unknown): Result<Showdown> {
         `seat ${s.seat} cannot surrender: the penalty is ${penalty} points to each of ${plural(payees, 'player')} (${due}) and the stack is ${s.stack}`);
     }
   }
-  return ok({ ...(id !== undefined ? { id: id as string | number } : {}), profile, pointValue, button, netting, seats });
+  return ok(id !== undefined ? { id: id as string | number, profile, pointValue, button, netting, seats } : { profile, pointValue, button, netting, seats });
+}
+
+function bySeatNumber(x: ShowdownSeat, y: ShowdownSeat): number {
+  return x.seat - y.seat;
+}
+
+/**
+ * Whether the value nests at most `room` arrays and objects (the value itself counts when it is
+ * one): what `tooDeep` says when it finds nothing, without building its frames. Recursion is
+ * safe here: it never goes more than `room` levels down.
+ */
+function fitsDepth(x: unknown, room: number): boolean {
+  if (typeof x !== 'object' || x === null) return true;
+  if (room === 0) return false;
+  if (Array.isArray(x)) {
+    for (let i = 0; i < x.length; i++) {
+      const v: unknown = x[i];
+      if (typeof v === 'object' && v !== null && !fitsDepth(v, room - 1)) return false;
+    }
+    return true;
+  }
+  // for-in walks the own members `tooDeep` walks and inherited enumerable ones as well: it may
+  // say "no" where tooDeep finds nothing (then tooDeep decides), never the other way round.
+  for (const key in x) {
+    const v = (x as Record<string, unknown>)[key];
+    if (typeof v === 'object' && v !== null && !fitsDepth(v, room - 1)) return false;
+  }
+  return true;
 }
 
 /** The field of a record a place too deep is in: `rules`, `seats[2].front`; undefined when the
@@ -224,18 +284,18 @@ function seatRefusal(at: string, seat: number, code: string, name: string, messa
 function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSeat> {
   const at = `seats[${i}]`;
   if (!isObject(raw)) return refuse('bad-seats', at, `expected a seat object, got ${show(raw)}`);
-  const extra = unknownKey(raw, SEAT_KEYS, at);
+  const extra = unknownKey(raw, SEAT_KEYS, SEAT_KEY_SET, at);
   if (extra) return extra;
   if (!wholeNumber(raw.seat, 1, TABLE_SEATS)) {
     return refuse('bad-seat-number', `${at}.seat`, `expected a seat number 1-${TABLE_SEATS}, got ${show(raw.seat)}`);
   }
   const seat = raw.seat;
 
-  if (raw.stack !== undefined) {
+  if (raw.stack !== undefined && !isAmount(raw.stack, 0, MAX_STACK)) {
     const stack = checkAmount(raw.stack, 'the stack', 'bad-stack', 0, MAX_STACK);
     if (!stack.ok) return seatRefusal(at, seat, 'bad-stack', 'stack', stack.error.message);
   }
-  for (const flag of ['surrender', 'fantasyland'] as const) {
+  for (const flag of SEAT_FLAGS) {
     if (raw[flag] !== undefined && typeof raw[flag] !== 'boolean') return seatRefusal(at, seat, 'bad-record', flag, `expected true or false, got ${show(raw[flag])}`);
   }
   const surrender = raw.surrender === true;
@@ -247,32 +307,33 @@ function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSea
 
   // The cards: a setting, or all 13 under `cards`, or both (then they must agree).
   let setting: { -readonly [K in Segment]: Card[] } | undefined;
-  if (SEGMENTS.some((s) => raw[s] !== undefined)) {
-    setting = { front: [], middle: [], back: [] };
-    for (const s of SEGMENTS) {
-      if (raw[s] === undefined) continue;
-      const r = readCards(raw[s]);
-      if (!r.ok) return seatRefusal(at, seat, r.error.code, s, r.error.message);
-      setting[s] = r.value;
-    }
+  if (raw.front !== undefined || raw.middle !== undefined || raw.back !== undefined) {
+    // A segment left out is empty.
+    const front = raw.front === undefined ? [] : readCards(raw.front);
+    if (!Array.isArray(front)) return seatRefusal(at, seat, front.error.code, 'front', front.error.message);
+    const middle = raw.middle === undefined ? [] : readCards(raw.middle);
+    if (!Array.isArray(middle)) return seatRefusal(at, seat, middle.error.code, 'middle', middle.error.message);
+    const back = raw.back === undefined ? [] : readCards(raw.back);
+    if (!Array.isArray(back)) return seatRefusal(at, seat, back.error.code, 'back', back.error.message);
+    setting = { front, middle, back };
   }
   let cards: Card[] | undefined;
   if (raw.cards !== undefined) {
     const r = readCards(raw.cards);
-    if (!r.ok) return seatRefusal(at, seat, r.error.code, 'cards', r.error.message);
-    cards = r.value;
+    if (!Array.isArray(r)) return seatRefusal(at, seat, r.error.code, 'cards', r.error.message);
+    cards = r;
   }
   if (!setting && !cards) {
     return fail('missing-hand', `${at} (seat ${seat}): no cards; give front, middle and back, or cards with natural or surrender`, at);
   }
-  const setCards = setting ? [...setting.front, ...setting.middle, ...setting.back] : undefined;
+  const setCards = setting ? cardsOf(setting) : undefined;
   const all = cards ?? setCards!;
   if (cards) {
     const dupe = findDuplicate(cards);
     if (dupe !== undefined) return seatRefusal(at, seat, 'duplicate-card', 'cards', `${formatCard(dupe)} appears twice`);
   }
   if (setting) {
-    const twice = settingDuplicate(at, seat, setting);
+    const twice = findDuplicate(setCards!) === undefined ? undefined : settingDuplicate(at, seat, setting);
     if (twice) return twice;
   }
   if (all.length !== 13) {
@@ -321,15 +382,15 @@ function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSea
   if (fantasyland && profile.fantasyland === null) {
     return seatRefusal(at, seat, 'fantasyland-not-played', 'fantasyland', `profile ${profile.name} does not play Fantasyland`);
   }
-  return ok({
-    seat,
-    index: i,
-    ...(raw.stack !== undefined ? { stack: raw.stack as number } : {}),
-    cards: all,
-    ...(setting ? { setting } : {}),
-    ...(natural ? { natural } : {}),
-    surrender,
-    ...(foul !== undefined ? { foul } : {}),
-    fantasyland,
-  });
+  // Built field by field (no spreads: every seat of every record comes through here); the keys
+  // in the order they always had.
+  const out: { -readonly [K in keyof ShowdownSeat]: ShowdownSeat[K] } = { seat, index: i } as ShowdownSeat;
+  if (raw.stack !== undefined) out.stack = raw.stack as number;
+  out.cards = all;
+  if (setting) out.setting = setting;
+  if (natural) out.natural = natural;
+  out.surrender = surrender;
+  if (foul !== undefined) out.foul = foul;
+  out.fantasyland = fantasyland;
+  return ok(out);
 }

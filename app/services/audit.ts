@@ -17,7 +17,8 @@
  * that is not JSON, a column of an odd type) sends the whole check back to one pass on this
  * thread, so the report (or the error) is always the sequential one.
  */
-import { replay, verifySettlement, carryOver, type HandEvent, type HandState, type SeatNo } from '../domain/hand';
+import { apply, replay, verifySettlement, carryOver, type HandEvent, type HandState, type SeatNo } from '../domain/hand';
+import { ok, type Result } from '../domain/result';
 import type Database from 'better-sqlite3';
 import { resolve } from 'node:path';
 import {
@@ -25,7 +26,8 @@ import {
 } from './event-log';
 import { parseBody, type Store, type StoredEvent } from './store';
 import {
-  auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, rebuildTables, type RebuiltTables, type TablesJob, type TablesReport,
+  ALIVE_EVERY_ROWS, auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, RangeFolder, RangeRebuild, rebuildTables, type RangeFold, type RebuiltTables, type TablesJob,
+  type TablesReport,
 } from './table-audit';
 import { notePoolRun, PoolFailure, SyncPool, threadCount, type ThreadOptions } from './worker-pool';
 
@@ -82,8 +84,10 @@ type Part<S extends AuditChecks, K extends keyof AuditChecks, R> =
 export interface AuditTimings {
   /** Seconds of the tables' part: the folds and the rebuild (on a worker thread, beside the chain and the hands, or here after them), then the comparison here. */
   tablesSec?: number;
-  /** Whether the folds and the rebuild ran on a worker thread. */
+  /** Whether the folds ran on worker threads (each range's share beside its chain and hands, or the whole rebuild on one). */
   tablesOnWorker?: boolean;
+  /** Whether the tables came from the ranges' folds (false: audited in one pass on this thread, or rebuilt whole). */
+  tablesInRanges?: boolean;
 }
 
 /**
@@ -133,11 +137,16 @@ interface Walk {
   readonly maxHands: number;
 }
 
-/** What a read of the log found (null: not checked); `rebuilt`: the tables, when a worker folded and rebuilt them. */
+/**
+ * What a read of the log found (null: not checked); `rebuilt`: the tables, when a worker folded
+ * and rebuilt them whole; `tables`: the tables' report, when the workers folded them range by
+ * range (with the seconds this thread spent on it).
+ */
 interface Walked {
   readonly chain: LogVerification | null;
   readonly replay: ReplayReport | { readonly error: unknown } | null;
   readonly rebuilt: RebuiltTables | null;
+  readonly tables?: { readonly report: TablesReport; readonly seconds: number } | null;
 }
 
 /** The engine: `store` may be null only for the chain alone ({@link verifyChain} on a bare database). */
@@ -164,11 +173,13 @@ function runAudit(db: Database.Database, store: Store | null, settings: AuditSet
     let tables: AuditFindings<AuditChecks>['tables'] = null;
     if (on.tables) {
       const rebuilt = walked?.rebuilt ?? null;
+      const ranged = walked?.tables ?? null;
       const t0 = performance.now();
-      tables = orError(() => (rebuilt ? compareRebuilt(store!, rebuilt, maxTables) : auditTables(store!, { maxProblems: maxTables })));
+      tables = ranged ? ranged.report : orError(() => (rebuilt ? compareRebuilt(store!, rebuilt, maxTables) : auditTables(store!, { maxProblems: maxTables })));
       if (settings.timings) {
-        settings.timings.tablesSec = (rebuilt?.seconds ?? 0) + (performance.now() - t0) / 1000;
-        settings.timings.tablesOnWorker = rebuilt !== null;
+        settings.timings.tablesSec = ranged ? ranged.seconds : (rebuilt?.seconds ?? 0) + (performance.now() - t0) / 1000;
+        settings.timings.tablesOnWorker = rebuilt !== null || ranged !== null;
+        settings.timings.tablesInRanges = ranged !== null;
       }
     }
     return { chain: walked?.chain ?? null, replay, tables };
@@ -411,12 +422,19 @@ function finishReplay(store: Store, hands: HandAuditor, late: ReadonlySet<string
 // blocks of all ranges in log order as the one pass walks the rows: a hand that is exactly one
 // checked block takes the worker's findings; any other (cut by a range boundary, interrupted by
 // a late note, the last of its table, still being played) is read again and checked here, in
-// this thread's snapshot. The tables' fold and rebuild is one more task (handed out first: it is
-// the longest), compared here. The report is the one pass's, problem for problem.
+// this thread's snapshot. With the tables (`table audit`), each range also folds its share of
+// every table's log, from where the table stands at the range's start (table-audit.ts's
+// `RangeFolder`), and notes the query rows its entries write; this thread writes the ranges'
+// notes in log order into the rebuilt tables as they come back and compares them at the end.
+// The range reads and parses each row once for all three checks, and its hands are checked
+// from the states the table fold reached (a hand's events folded by the same hand fold once,
+// not twice). When a range cannot fold on its own or finds a problem, the tables are audited
+// in one pass on this thread instead. The report is the one pass's, problem for problem.
 
 /**
  * A worker's task: the rows `after < id <= upTo`, their chain checked when `chain` is on (at
- * most `maxProblems` problems) and their hand rows when `hands` is; with `tables`, every
+ * most `maxProblems` problems) and their hand rows when `hands` is; with `fold`, the tables
+ * folded over the range (see above); with `tables`, every
  * table's log from the start of the log (`after` must be its start) up to `upTo` folded and
  * the query tables rebuilt (table-audit.ts).
  */
@@ -427,6 +445,14 @@ export interface AuditTask {
   readonly hands: boolean;
   readonly maxProblems: number;
   readonly tables: TablesJob | null;
+  /**
+   * The tables folded over this range only, each from where it stands at the range's start,
+   * the projections of the range's rows noted (table-audit.ts's `RangeFolder`), the hands
+   * checked from the fold's states: every row read and parsed once for all three checks.
+   */
+  readonly fold?: boolean;
+  /** With `fold`: rows between two `alive` calls (default table-audit.ts's ALIVE_EVERY_ROWS; the tests ask for it more often). */
+  readonly aliveEveryRows?: number;
 }
 
 /** What a worker answers for an {@link AuditTask}, whatever it was asked (null or empty: not asked). */
@@ -434,6 +460,8 @@ export interface AuditPart {
   readonly chain: ChainPart | null;
   readonly blocks: readonly HandBlock[];
   readonly tables: RebuiltTables | null;
+  /** The range's share of the tables' fold (asked with `fold`). */
+  readonly fold?: RangeFold | null;
   /** Why the audit must be redone in one pass (a hand row of an odd type, an event that is not JSON text), or null. */
   readonly unusual: string | null;
 }
@@ -467,17 +495,86 @@ export function auditTask(db: Database.Database, task: AuditTask, alive: () => v
   if (task.tables && task.after !== Number.NEGATIVE_INFINITY) throw new RangeError('the tables are folded from the start of the log: a task with them starts there');
   const chain = task.chain ? chainVerifierAfter(db, task.after, task.maxProblems) : null;
   const blocks = task.hands ? new BlockCutter(checkerOf(db)) : null;
+  if (task.fold) return foldedRange(db, task, chain, blocks, alive);
   readLog(db, task.after, task.upTo, chain, blocks?.row ?? null);
+  if (blocks?.unusual === null) blocks.flush();
   const tables = task.tables ? rebuildTables(db, task.upTo, task.tables, alive) : null;
   return { chain: chain?.part() ?? null, blocks: blocks?.blocks ?? [], tables, unusual: blocks?.unusual ?? null };
+}
+
+/**
+ * A range read once for the chain, the tables' fold and the hands: every row as stored, each
+ * body parsed once, the hands checked from the states the table fold reached (the states a
+ * replay of the hand's events gives: the same events folded by the same hand fold).
+ */
+function foldedRange(db: Database.Database, task: AuditTask, chain: ChainVerifier | null, blocks: BlockCutter | null, alive: () => void): AuditPart {
+  const folder = new RangeFolder(db, task.after);
+  let oddTableRow = false;
+  let sinceAlive = 0;
+  const every = task.aliveEveryRows ?? ALIVE_EVERY_ROWS;
+  eachEventRow(db, task.after, task.upTo, (r) => {
+    // A range of a very big log takes long: say so now and then (see the pool's stall limit).
+    if (++sinceAlive >= every) {
+      alive();
+      sinceAlive = 0;
+    }
+    chain?.row(r);
+    const [id, tableId, handId, handSeq, type, recordedAt, text] = r;
+    if (typeof tableId !== 'string' || typeof type !== 'string' || typeof recordedAt !== 'string' || typeof text !== 'string'
+      || (handSeq !== null && typeof handSeq !== 'number')) {
+      if (handId !== null) blocks?.row(id, tableId, handId, type, text);
+      oddTableRow = true;
+      return;
+    }
+    if (handId === null) {
+      if (!oddTableRow) folder.row(id, tableId, null, handSeq, type, recordedAt, text);
+      return;
+    }
+    if (typeof handId !== 'string') {
+      blocks?.row(id, tableId, handId, type, text);
+      oddTableRow = true;
+      return;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      blocks?.row(id, tableId, handId, type, text); // says why the audit is redone in one pass
+      oddTableRow = true;
+      return;
+    }
+    const prior = folder.handInPlay(tableId);
+    const after = oddTableRow ? null : folder.row(id, tableId, handId, handSeq, type, recordedAt, text, body);
+    blocks?.parsedRow(id, tableId, handId, type, body as HandEvent, after === null ? null : { state: after, prior: prior?.id === handId ? prior.state : null });
+  });
+  if (blocks?.unusual === null) blocks.flush();
+  const fold = folder.finish();
+  return {
+    chain: chain?.part() ?? null, blocks: blocks?.blocks ?? [], tables: null,
+    fold: oddTableRow ? { ...fold, unusual: fold.unusual ?? 'a row has a column of an odd type' } : fold, unusual: blocks?.unusual ?? null,
+  };
+}
+
+/**
+ * The state a hand's fold reached at one of its rows, as the table fold gives it: `state` after
+ * the row, `prior` the hand's state the table fold applied the row to (null when the hand was
+ * not in play at its table: a note after its end, or its start).
+ */
+interface FoldedAt {
+  readonly state: HandState;
+  readonly prior: HandState | null;
 }
 
 /** A range's hand rows cut into blocks; each block the range shows whole is checked (see above). */
 class BlockCutter {
   readonly blocks: HandBlock[] = [];
   unusual: string | null = null;
-  /** Each table's current block, with its events; `afterOther`: another hand of the table came before it in the range. */
-  private readonly open = new Map<string, { block: HandBlock; bodies: HandEvent[]; afterOther: boolean }>();
+  /**
+   * Each table's current block, with its events; `afterOther`: another hand of the table came
+   * before it in the range; `replayed`: what a replay of the block's events gives, while the
+   * table fold's states say it (null: replay the events when the block is checked).
+   */
+  private readonly open = new Map<string, { block: HandBlock; bodies: HandEvent[]; afterOther: boolean; replayed: Result<HandState> | null }>();
 
   constructor(private readonly checker: HandChecker) {}
 
@@ -487,32 +584,79 @@ class BlockCutter {
       this.unusual = 'a hand row has a column of an odd type';
       return;
     }
+    let event: HandEvent;
+    try {
+      event = JSON.parse(body) as HandEvent;
+    } catch {
+      this.take(id, tableId, handId, type);
+      this.unusual = `hand ${handId} has an event that is not JSON text`;
+      return;
+    }
+    this.parsedRow(id, tableId, handId, type, event, null);
+  };
+
+  /**
+   * A hand row whose body is already parsed; `folded`: the table fold's state after it (see
+   * {@link FoldedAt}), or null when the table fold did not take it.
+   */
+  parsedRow(id: number, tableId: string, handId: string, type: string, event: HandEvent, folded: FoldedAt | null): void {
+    if (this.unusual !== null) return;
+    const cur = this.take(id, tableId, handId, type);
+    const first = cur.bodies.length === 0;
+    cur.bodies.push(event);
+    // The replay of the block's events, step by step from the fold: at the hand's start the
+    // fold's state is the first step's; later, the fold's when it applied the row to the
+    // state the block reached, else the row applied here (a note after the hand's end).
+    if (first) {
+      cur.replayed = folded && type === 'hand-started' && event.type === 'hand-started' ? ok(folded.state) : null;
+    } else if (cur.replayed?.ok) {
+      cur.replayed = folded && folded.prior === cur.replayed.value ? ok(folded.state) : apply(cur.replayed.value, event);
+    }
+  }
+
+  /** Whole blocks waiting to be checked, their query rows read together (see {@link flush}). */
+  private readonly waiting: { block: HandBlock; replayed: Result<HandState>; events: number }[] = [];
+
+  /** Checks the blocks waiting (call it once the range is read, for the last ones). */
+  flush(): void {
+    const w = this.waiting;
+    if (w.length === 0) return;
+    const found = this.checker.checkAll(w.map((x) => ({ handId: x.block.handId, replayed: x.replayed, settledEventId: x.block.settledEventId })));
+    for (let i = 0; i < w.length; i++) {
+      w[i].block.found = found[i];
+      w[i].block.events = w[i].events;
+    }
+    w.length = 0;
+  }
+
+  private take(id: number, tableId: string, handId: string, type: string): { block: HandBlock; bodies: HandEvent[]; afterOther: boolean; replayed: Result<HandState> | null } {
     let cur = this.open.get(tableId);
     if (cur && cur.block.handId !== handId) {
       if (cur.afterOther) {
-        cur.block.found = this.checker.check(cur.block.handId, cur.bodies, cur.block.settledEventId);
-        cur.block.events = cur.bodies.length;
+        this.waiting.push({ block: cur.block, replayed: cur.replayed?.ok ? cur.replayed : replay(cur.bodies), events: cur.bodies.length });
+        if (this.waiting.length >= HANDS_READ_TOGETHER) this.flush();
       }
       cur = undefined;
     }
     if (!cur) {
-      cur = { block: { handId, tableId, firstId: id, lastId: id, rows: 0, settledEventId: null }, bodies: [], afterOther: this.open.has(tableId) };
+      cur = { block: { handId, tableId, firstId: id, lastId: id, rows: 0, settledEventId: null }, bodies: [], afterOther: this.open.has(tableId), replayed: null };
       this.open.set(tableId, cur);
       this.blocks.push(cur.block);
     }
     cur.block.lastId = id;
     cur.block.rows++;
     if (type === 'settled') cur.block.settledEventId = id;
-    try {
-      cur.bodies.push(JSON.parse(body) as HandEvent);
-    } catch {
-      this.unusual = `hand ${handId} has an event that is not JSON text`;
-    }
-  };
+    return cur;
+  }
 }
 
 /** Ranges per thread: a thread slowed by other work does not hold up the end. */
 const RANGES_PER_THREAD = 8;
+/**
+ * With the tables folded range by range, twice as many: this thread writes each range's rows
+ * as it comes back and compares them all after the last, so the last range should be short.
+ */
+const FOLDED_RANGES_PER_THREAD = 16;
 /** Tasks queued per worker at a time (more queued would undo the balancing above). */
 const IN_FLIGHT = 2;
 
@@ -531,13 +675,17 @@ function inWorkers(
 ): Walked | null {
   const job = jobName(walk, tables !== null);
   const parts: AuditPart[] = [];
-  let rebuilt: RebuiltTables | null = null;
+  // With the tables, every range folds its share of them beside its chain and hands; this
+  // thread writes the ranges' rows into the rebuilt database as they come back, in log order.
+  const rebuild = tables ? new RangeRebuild(tables.migrations) : null;
+  let ranged = rebuild !== null;
   const take = (p: AuditPart) => {
-    if (p.tables) rebuilt = p.tables;
-    else parts.push(p);
+    if (rebuild && ranged) ranged = p.fold ? rebuild.add(p.fold) : false;
+    parts.push(p.fold ? { ...p, fold: null } : p); // the notes are written: let them go
   };
   const pool = SyncPool.open<AuditTask, AuditPart>(threads, { path: resolve(db.name) }, take, IN_FLIGHT);
   if (!pool) {
+    rebuild?.close();
     notePoolRun({ job, threads, outcome: 'unavailable' });
     return null;
   }
@@ -547,37 +695,43 @@ function inWorkers(
   };
   let whole: HandProblem[] = [];
   try {
-    const ranges: AuditTask[] = idRanges(extent, threads * RANGES_PER_THREAD)
-      .map((r) => ({ ...r, chain: walk.chain, hands: walk.hands, maxProblems: walk.maxChain, tables: null }));
-    if (tables) pool.submit({ after: Number.NEGATIVE_INFINITY, upTo: extent.maxId, chain: false, hands: false, maxProblems: walk.maxChain, tables });
-    // The first ranges go out without waiting; this thread runs the hands' whole-database
-    // checks while the workers start, then hands out the rest.
-    const first = Math.min(ranges.length, threads * IN_FLIGHT - (tables ? 1 : 0));
-    for (let i = 0; i < first; i++) pool.submit(ranges[i]);
-    if (walk.hands) whole = wholeDatabaseProblems(store!);
-    for (let i = first; i < ranges.length; i++) pool.submit(ranges[i]);
-    pool.finish();
-  } catch (e) {
-    if (!(e instanceof PoolFailure)) throw e;
-    return fellBack(e.message);
-  } finally {
-    pool.close();
-  }
-  const unusual = parts.find((p) => p.unusual !== null)?.unusual;
-  if (unusual) return fellBack(unusual);
-  const chain = walk.chain ? ChainVerifier.join(parts.map((p) => p.chain!), walk.maxChain).finishWith(extent.head) : null;
-  let replay: ReplayReport | null = null;
-  if (walk.hands) {
     try {
-      replay = handsFromBlocks(store!, parts, walk.maxHands, whole);
+      const ranges: AuditTask[] = idRanges(extent, threads * (rebuild ? FOLDED_RANGES_PER_THREAD : RANGES_PER_THREAD))
+        .map((r) => ({ ...r, chain: walk.chain, hands: walk.hands, maxProblems: walk.maxChain, tables: null, fold: rebuild !== null }));
+      // The first ranges go out without waiting; this thread runs the hands' whole-database
+      // checks while the workers start, then hands out the rest.
+      const first = Math.min(ranges.length, threads * IN_FLIGHT);
+      for (let i = 0; i < first; i++) pool.submit(ranges[i]);
+      if (walk.hands) whole = wholeDatabaseProblems(store!);
+      for (let i = first; i < ranges.length; i++) pool.submit(ranges[i]);
+      pool.finish();
     } catch (e) {
-      if (!(e instanceof Unusual)) throw e;
+      if (!(e instanceof PoolFailure)) throw e;
       return fellBack(e.message);
+    } finally {
+      pool.close();
     }
+    const unusual = parts.find((p) => p.unusual !== null)?.unusual;
+    if (unusual) return fellBack(unusual);
+    const chain = walk.chain ? ChainVerifier.join(parts.map((p) => p.chain!), walk.maxChain).finishWith(extent.head) : null;
+    let replay: ReplayReport | null = null;
+    if (walk.hands) {
+      try {
+        replay = handsFromBlocks(store!, parts, walk.maxHands, whole);
+      } catch (e) {
+        if (!(e instanceof Unusual)) throw e;
+        return fellBack(e.message);
+      }
+    }
+    // The tables from the ranges; when a range could not fold them on its own (or found a
+    // problem), audited in one pass on this thread, which reports exactly what is wrong.
+    let report: TablesReport | null = null;
+    if (rebuild && ranged) report = rebuild.finish(store!, tables!.maxProblems);
+    notePoolRun({ job, threads, outcome: 'workers' });
+    return { chain, replay, rebuilt: null, tables: report ? { report, seconds: rebuild!.seconds } : null };
+  } finally {
+    rebuild?.close();
   }
-  if (tables && !rebuilt) return fellBack('the tables were not rebuilt');
-  notePoolRun({ job, threads, outcome: 'workers' });
-  return { chain, replay, rebuilt };
 }
 
 /** Thrown inside a parallel run to fall back to the sequential pass. */
@@ -696,26 +850,93 @@ export class HandChecker {
   private readonly paymentsOf: Database.Statement;
   private readonly ledgerOf: Database.Statement;
 
+  private readonly many: { hands: Database.Statement; seats: Database.Statement; payments: Database.Statement; ledger: Database.Statement };
+  /** The query rows of the hands being checked together ({@link checkAll}), or null. */
+  private ahead: HandsRows | null = null;
+
   // Rows are read as arrays and made into objects here: better-sqlite3's row objects cost more.
   constructor(db: Database.Database) {
     this.handRow = db.prepare('SELECT id, table_id, phase, outcome, misdeal_cause, settled_event_id FROM hands WHERE id = ?');
     this.seatsOf = db.prepare('SELECT seat, player, stack_before, net, stack_after FROM hand_seats WHERE hand_id = ? ORDER BY seat').raw(true);
     this.paymentsOf = db.prepare('SELECT ordinal, from_seat, to_seat, amount, executed_event_id FROM payments WHERE hand_id = ? ORDER BY ordinal').raw(true);
     this.ledgerOf = db.prepare("SELECT seat, amount, stack_after FROM chip_ledger WHERE hand_id = ? AND kind = 'hand' ORDER BY seat").raw(true);
+    const ids = `(${new Array<string>(HANDS_READ_TOGETHER).fill('?').join(', ')})`;
+    this.many = {
+      hands: db.prepare(`SELECT id, table_id, phase, outcome, misdeal_cause, settled_event_id FROM hands WHERE id IN ${ids}`).raw(true),
+      seats: db.prepare(`SELECT hand_id, seat, player, stack_before, net, stack_after FROM hand_seats WHERE hand_id IN ${ids} ORDER BY hand_id, seat`).raw(true),
+      payments: db.prepare(`SELECT hand_id, ordinal, from_seat, to_seat, amount, executed_event_id FROM payments WHERE hand_id IN ${ids} ORDER BY hand_id, ordinal`).raw(true),
+      ledger: db.prepare(`SELECT hand_id, seat, amount, stack_after FROM chip_ledger WHERE hand_id IN ${ids} AND kind = 'hand' ORDER BY hand_id, seat`).raw(true),
+    };
+  }
+
+  /**
+   * {@link checkReplayed} for each hand (up to {@link HANDS_READ_TOGETHER}), their query rows
+   * read in four queries for all of them instead of four for each.
+   */
+  checkAll(hands: readonly { readonly handId: string; readonly replayed: Result<HandState>; readonly settledEventId: number | null }[]): HandFindings[] {
+    if (hands.length > HANDS_READ_TOGETHER) throw new RangeError(`at most ${HANDS_READ_TOGETHER} hands are checked together`);
+    if (hands.length === 0) return [];
+    // Exactly the statement's number of ids: the list filled up with the first id again.
+    const ids: string[] = [];
+    for (let i = 0; i < HANDS_READ_TOGETHER; i++) ids.push(hands[i < hands.length ? i : 0].handId);
+    const rows = new HandsRows(new Set(ids));
+    for (const r of this.many.hands.all(...ids) as [string, string, string, string, string | null, number | null][]) {
+      rows.hands.set(r[0], { id: r[0], table_id: r[1], phase: r[2], outcome: r[3], misdeal_cause: r[4], settled_event_id: r[5] });
+    }
+    for (const r of this.many.seats.all(...ids) as [string, number, string, number, number | null, number | null][]) {
+      listIn(rows.seats, r[0]).push({ seat: r[1], player: r[2], stack_before: r[3], net: r[4], stack_after: r[5] });
+    }
+    for (const r of this.many.payments.all(...ids) as [string, number, number, number, number, number | null][]) {
+      listIn(rows.payments, r[0]).push({ ordinal: r[1], from_seat: r[2], to_seat: r[3], amount: r[4], executed_event_id: r[5] });
+    }
+    for (const r of this.many.ledger.all(...ids) as [string, number, number, number][]) {
+      const list = listIn(rows.ledger, r[0]);
+      // Two entries of one seat: which comes first is the one-hand query's to say (asked then).
+      if (list.length > 0 && list[list.length - 1].seat === r[1]) rows.twice.add(r[0]);
+      list.push({ seat: r[1], amount: r[2], stack_after: r[3] });
+    }
+    this.ahead = rows;
+    try {
+      const out: HandFindings[] = [];
+      for (const h of hands) out.push(this.checkReplayed(h.handId, h.replayed, h.settledEventId));
+      return out;
+    } finally {
+      this.ahead = null;
+    }
+  }
+
+  private hand(handId: string): HandRow | undefined {
+    const a = this.ahead;
+    if (a?.ids.has(handId)) return a.hands.get(handId);
+    return this.handRow.get(handId) as HandRow | undefined;
   }
 
   private seats(handId: string): SeatRow[] {
-    return (this.seatsOf.all(handId) as [number, string, number, number | null, number | null][])
-      .map((r) => ({ seat: r[0], player: r[1], stack_before: r[2], net: r[3], stack_after: r[4] }));
+    const a = this.ahead;
+    if (a?.ids.has(handId)) return a.seats.get(handId) ?? [];
+    const out: SeatRow[] = [];
+    for (const r of this.seatsOf.all(handId) as [number, string, number, number | null, number | null][]) {
+      out.push({ seat: r[0], player: r[1], stack_before: r[2], net: r[3], stack_after: r[4] });
+    }
+    return out;
   }
 
   private payments(handId: string): PaymentRow[] {
-    return (this.paymentsOf.all(handId) as [number, number, number, number, number | null][])
-      .map((r) => ({ ordinal: r[0], from_seat: r[1], to_seat: r[2], amount: r[3], executed_event_id: r[4] }));
+    const a = this.ahead;
+    if (a?.ids.has(handId)) return a.payments.get(handId) ?? [];
+    const out: PaymentRow[] = [];
+    for (const r of this.paymentsOf.all(handId) as [number, number, number, number, number | null][]) {
+      out.push({ ordinal: r[0], from_seat: r[1], to_seat: r[2], amount: r[3], executed_event_id: r[4] });
+    }
+    return out;
   }
 
-  private ledger(handId: string): { seat: number; amount: number; stack_after: number }[] {
-    return (this.ledgerOf.all(handId) as [number, number, number][]).map((r) => ({ seat: r[0], amount: r[1], stack_after: r[2] }));
+  private ledger(handId: string): LedgerRow[] {
+    const a = this.ahead;
+    if (a?.ids.has(handId) && !a.twice.has(handId)) return a.ledger.get(handId) ?? [];
+    const out: LedgerRow[] = [];
+    for (const r of this.ledgerOf.all(handId) as [number, number, number][]) out.push({ seat: r[0], amount: r[1], stack_after: r[2] });
+    return out;
   }
 
   /**
@@ -723,18 +944,22 @@ export class HandChecker {
    * `settled` event. Returns what is wrong, in the order found, and whether it was settled.
    */
   check(handId: string, bodies: readonly HandEvent[], settledEventId: number | null): HandFindings {
+    return this.checkReplayed(handId, replay(bodies), settledEventId);
+  }
+
+  /** {@link check} given what the replay of the hand's events gave (`r`: `replay(bodies)`'s result). */
+  checkReplayed(handId: string, r: Result<HandState>, settledEventId: number | null): HandFindings {
     const problems: string[] = [];
     const add = (m: string) => {
       problems.push(m);
     };
     let settled = false;
-    const r = replay(bodies);
     if (!r.ok) {
       add(`the events do not replay: ${r.error.message}`);
       return { problems, settled };
     }
     const state = r.value;
-    const row = this.handRow.get(handId) as HandRow | undefined;
+    const row = this.hand(handId);
     if (!row) {
       add('the hand has events but no row in the hands table');
       return { problems, settled };
@@ -757,6 +982,32 @@ export class HandChecker {
     }
     return { problems, settled };
   }
+}
+
+interface LedgerRow { seat: number; amount: number; stack_after: number }
+
+/** Hands whose blocks a worker checks together ({@link HandChecker.checkAll}). */
+const HANDS_READ_TOGETHER = 50;
+
+/** The query rows of the hands `ids`, by hand id ({@link HandChecker.checkAll}). */
+class HandsRows {
+  readonly hands = new Map<string, HandRow>();
+  readonly seats = new Map<string, SeatRow[]>();
+  readonly payments = new Map<string, PaymentRow[]>();
+  readonly ledger = new Map<string, LedgerRow[]>();
+  /** Hands with two ledger entries for one seat. */
+  readonly twice = new Set<string>();
+
+  constructor(readonly ids: ReadonlySet<string>) {}
+}
+
+function listIn<T>(map: Map<string, T[]>, key: string): T[] {
+  let list = map.get(key);
+  if (!list) {
+    list = [];
+    map.set(key, list);
+  }
+  return list;
 }
 
 /** What {@link HandChecker.check} found in one hand. */
@@ -857,20 +1108,25 @@ function checkPayments(state: HandState, rows: readonly PaymentRow[], add: (m: s
   const st = state.settlement!;
   const list = st.result.payments;
   if (rows.length !== list.length) add(`the payments table has ${rows.length} payments, the settlement ${list.length}`);
-  list.forEach((p, i) => {
+  // Loops, not forEach and find: this runs for every hand of the log.
+  for (let i = 0; i < list.length; i++) {
+    if (!(i in list)) continue;
+    const p = list[i];
     const r = rows[i];
-    if (!r) return;
+    if (!r) continue;
     if (r.from_seat !== p.from || r.to_seat !== p.to || r.amount !== p.amount) {
       add(`payment ${i + 1} is recorded as seat ${r.from_seat} pays seat ${r.to_seat} ${r.amount}; the settlement says seat ${p.from} pays seat ${p.to} ${p.amount}`);
     }
     if ((r.executed_event_id !== null) !== st.executed[i]) add(`payment ${i + 1} is ${st.executed[i] ? 'made' : 'not made'} in the events but ${r.executed_event_id !== null ? 'made' : 'not made'} in the payments table`);
-  });
+  }
   if (state.phase === 'closed') {
     const paid = new Map<number, number>();
-    list.forEach((p) => {
+    for (let i = 0; i < list.length; i++) {
+      if (!(i in list)) continue;
+      const p = list[i];
       paid.set(p.from, (paid.get(p.from) ?? 0) - p.amount);
       paid.set(p.to, (paid.get(p.to) ?? 0) + p.amount);
-    });
+    }
     for (const [seat, net] of Object.entries(st.result.net)) {
       if ((paid.get(Number(seat)) ?? 0) !== net) add(`seat ${seat} was paid ${paid.get(Number(seat)) ?? 0} but its net is ${net}`);
     }
@@ -881,7 +1137,7 @@ function checkStacks(state: HandState, seats: readonly SeatRow[], ledger: readon
   const after = carryOver(state).stacks;
   for (const s of after) {
     const before = state.seats[s.seat - 1].player!.stack;
-    const row = seats.find((r) => r.seat === s.seat);
+    const row = seatRow(seats, s.seat);
     const net = s.stack - before;
     if (!row) {
       add(`seat ${s.seat} has no row in hand_seats`);
@@ -890,11 +1146,17 @@ function checkStacks(state: HandState, seats: readonly SeatRow[], ledger: readon
     if (row.stack_before !== before || row.net !== net || row.stack_after !== s.stack) {
       add(`seat ${s.seat}: recorded ${row.stack_before} ${fmt(row.net)} = ${row.stack_after}, the events give ${before} ${fmt(net)} = ${s.stack}`);
     }
-    const l = ledger.find((x) => x.seat === s.seat);
+    const l = seatRow(ledger, s.seat);
     if (!l || l.amount !== net || l.stack_after !== s.stack) {
       add(`seat ${s.seat}: the chip ledger ${l ? `records ${fmt(l.amount)} to ${l.stack_after}` : 'has no entry'}, the events give ${fmt(net)} to ${s.stack}`);
     }
   }
+}
+
+/** The first row of the seat (as `find` gives it). */
+function seatRow<R extends { readonly seat: number }>(rows: readonly R[], seat: number): R | undefined {
+  for (const r of rows) if (r.seat === seat) return r;
+  return undefined;
 }
 
 function fmt(n: number | null): string {

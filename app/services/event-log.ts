@@ -82,20 +82,20 @@ export class ChainVerifier {
   /** Checks the next row. */
   row(r: RawEventRow): void {
     const [id, tableId, handId, handSeq, type, recordedAt, body, storedPrev, storedHash] = r;
-    const selfOk = rowHash(storedPrev, { tableId, handId, handSeq, type, recordedAt, body }) === storedHash;
-    this.check(id, storedPrev, storedHash, selfOk, () => type);
+    const selfOk = sha('sha256', `${storedPrev}\0${tableId}\0${handId ?? ''}\0${handSeq ?? ''}\0${type}\0${recordedAt}\0${body}`, 'hex') === storedHash;
+    this.check(id, storedPrev, storedHash, selfOk, type);
   }
 
   /**
-   * Checks the next row given whether its content matches its hash (`selfOk`); `typeOf` gives
-   * its type for a message (asked only when something is wrong).
+   * Checks the next row given whether its content matches its hash (`selfOk`); `typeOf` is its
+   * type, or gives it, for a message (asked only when something is wrong).
    */
-  check(id: number, storedPrev: string, storedHash: string, selfOk: boolean, typeOf: () => string): void {
+  check(id: number, storedPrev: string, storedHash: string, selfOk: boolean, typeOf: string | (() => string)): void {
     this.rows++;
     const prevId = this.prevId;
     const linkOk = storedPrev === this.prevHash;
     if (!selfOk) {
-      this.add({ kind: 'content-changed', rowId: id, message: `row ${id} (${typeOf()}): content changed: its stored hash does not match its content` });
+      this.add({ kind: 'content-changed', rowId: id, message: `row ${id} (${typeof typeOf === 'string' ? typeOf : typeOf()}): content changed: its stored hash does not match its content` });
     } else if (!linkOk) {
       const earlier = this.recent.find((e) => e.hash === storedPrev && e.id < prevId);
       if (earlier) {
@@ -118,8 +118,16 @@ export class ChainVerifier {
     }
     this.prevId = id;
     this.prevHash = storedHash;
-    this.recent.push({ id, hash: storedHash });
-    if (this.recent.length > 8) this.recent.shift();
+    const recent = this.recent;
+    if (recent.length >= 8) {
+      // Reuse the oldest entry: one row checked allocates nothing here.
+      const oldest = recent.shift()!;
+      oldest.id = id;
+      oldest.hash = storedHash;
+      recent.push(oldest);
+    } else {
+      recent.push({ id, hash: storedHash });
+    }
   }
 
   /** Compares the end of the chain with the log head (`head`, read in the same snapshot; null: there is none) and gives the verdict. */
@@ -155,7 +163,7 @@ export class ChainVerifier {
       v.prevId = last.id;
       v.prevHash = last.hash;
       if (before.length >= 8) v.recent.length = 0;
-      v.recent.push(...before.slice(-8));
+      for (const b of before.slice(-8)) v.recent.push({ id: b.id, hash: b.hash });
     }
     return v;
   }

@@ -4,49 +4,305 @@
  * a convenience for the floor's queries; the event log stays the record.
  */
 import type Database from 'better-sqlite3';
-import type { HandEvent } from '../domain/hand/events';
+import type { HandEvent, Settled } from '../domain/hand/events';
 import type { HandState } from '../domain/hand/state';
 import type { StoredEvent, WriteTx } from './store';
 import type { AlertKind, TableEvent, TableState } from '../domain/table';
 
-/** Prepared statements, made once per connection. */
-export class Projector {
-  private readonly s: Record<string, Database.Statement>;
+/**
+ * The statements the projections run. `insertHand` also reads the dealer signed on at the
+ * hand's table (the sessions table), just before it inserts the hand's row: it is the one
+ * projection that reads what earlier ones wrote.
+ */
+const STATEMENTS = {
+  insertTable: `INSERT INTO tables (id, name, profile_name, profile_version, profile, point_value, mode, seq_modulo, button, opened_at, opened_event_id)
+                VALUES (@id, @name, @profileName, @profileVersion, @profile, @pointValue, @mode, @seqModulo, @button, @at, @eventId)`,
+  dealerOn: 'INSERT INTO sessions (table_id, dealer, on_at, on_event_id) VALUES (?, ?, ?, ?)',
+  dealerOff: 'UPDATE sessions SET off_at = ?, off_event_id = ? WHERE table_id = ? AND off_at IS NULL',
+  seatPlayer: 'INSERT INTO seats (table_id, seat, player, name, stack, short_buy_in_allowed, seated_at) VALUES (?, ?, ?, ?, 0, 0, ?)',
+  seatStack: 'UPDATE seats SET stack = ?, short_buy_in_allowed = ? WHERE table_id = ? AND seat = ?',
+  seatStackOnly: 'UPDATE seats SET stack = ? WHERE table_id = ? AND seat = ?',
+  leaveSeat: 'DELETE FROM seats WHERE table_id = ? AND seat = ?',
+  ledger: `INSERT INTO chip_ledger (table_id, seat, player, kind, amount, stack_after, hand_id, event_id, at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  raiseAlert: `INSERT INTO alerts (id, table_id, hand_id, kind, code, message, raised_at, raised_event_id)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ackAlert: 'UPDATE alerts SET acknowledged_by = ?, acknowledged_at = ?, ack_note = ?, ack_event_id = ? WHERE id = ? AND acknowledged_at IS NULL',
+  insertHand: `INSERT INTO hands (id, table_id, number, button, dealer, session_id, profile_name, profile_version, point_value, phase, outcome,
+                 started_at, first_event_id, last_event_id)
+               VALUES (@id, @tableId, @number, @button, @dealer, @sessionId, @profileName, @profileVersion, @pointValue, @phase, 'open', @at, @eventId, @eventId)`,
+  handsStarted: 'UPDATE tables SET hands_started = ? WHERE id = ?',
+  insertHandSeat: 'INSERT INTO hand_seats (hand_id, seat, player, stack_before) VALUES (?, ?, ?, ?)',
+  handStep: 'UPDATE hands SET phase = ?, last_event_id = ? WHERE id = ?',
+  handSettled: 'UPDATE hands SET settled_event_id = ? WHERE id = ?',
+  handSeatSettled: 'UPDATE hand_seats SET points = ?, fouled = ?, natural = ?, surrendered = ? WHERE hand_id = ? AND seat = ?',
+  insertPayment: 'INSERT INTO payments (hand_id, ordinal, from_seat, to_seat, amount) VALUES (?, ?, ?, ?, ?)',
+  paymentDone: 'UPDATE payments SET executed_at = ?, executed_event_id = ? WHERE hand_id = ? AND ordinal = ?',
+  handMisdeal: 'UPDATE hands SET misdeal_cause = ? WHERE id = ?',
+  handVoid: 'UPDATE hands SET void_reason = ? WHERE id = ?',
+  handEnded: 'UPDATE hands SET outcome = ?, ended_at = ? WHERE id = ?',
+  handSeatEnded: 'UPDATE hand_seats SET net = ?, stack_after = ? WHERE hand_id = ? AND seat = ?',
+  moveButton: 'UPDATE tables SET button = ? WHERE id = ?',
+  // ---- the floor's hand search (migration 0007): what settled a hand and the floor's corrections
+  handSearchSettled: 'UPDATE hands SET fouls = ?, naturals = ?, surrenders = ?, all_ins = ? WHERE id = ?',
+  handSeatAllIn: 'UPDATE hand_seats SET all_in = 1 WHERE hand_id = ? AND seat = ?',
+  handCorrected: 'UPDATE hands SET corrections = corrections + 1 WHERE id = ?',
+} as const;
+
+type StatementName = keyof typeof STATEMENTS;
+
+/** The statements by number (how a {@link ProjectionLog} notes them). */
+const STATEMENT_NAMES = Object.keys(STATEMENTS) as StatementName[];
+const STATEMENT_NUMBER = new Map<StatementName, number>(STATEMENT_NAMES.map((n, i) => [n, i]));
+const INSERT_TABLE = STATEMENT_NUMBER.get('insertTable')!;
+const INSERT_HAND = STATEMENT_NUMBER.get('insertHand')!;
+
+/** The arguments of `insertHand` in the order a projector passes them (the dealer and the session are looked up when it runs). */
+type InsertHandArgs = [id: string, tableId: string, number: number, button: number, profileName: string, profileVersion: number, pointValue: number, phase: string, at: string, eventId: number];
+
+/**
+ * The projections' statements, run one by one as the projectors ask: what the table service
+ * writes with its commits, and what the audit's rebuild of the query tables writes, on this
+ * thread or replaying a {@link ProjectionLog} a worker noted.
+ */
+class StatementRunner {
+  private readonly s: Statements;
+  private readonly currentSession: Database.Statement;
 
   constructor(db: Database.Database) {
-    const p = (sql: string) => db.prepare(sql);
-    this.s = {
-      insertTable: p(`INSERT INTO tables (id, name, profile_name, profile_version, profile, point_value, mode, seq_modulo, button, opened_at, opened_event_id)
-                      VALUES (@id, @name, @profileName, @profileVersion, @profile, @pointValue, @mode, @seqModulo, @button, @at, @eventId)`),
-      dealerOn: p('INSERT INTO sessions (table_id, dealer, on_at, on_event_id) VALUES (?, ?, ?, ?)'),
-      dealerOff: p('UPDATE sessions SET off_at = ?, off_event_id = ? WHERE table_id = ? AND off_at IS NULL'),
-      seatPlayer: p('INSERT INTO seats (table_id, seat, player, name, stack, short_buy_in_allowed, seated_at) VALUES (?, ?, ?, ?, 0, 0, ?)'),
-      seatStack: p('UPDATE seats SET stack = ?, short_buy_in_allowed = ? WHERE table_id = ? AND seat = ?'),
-      seatStackOnly: p('UPDATE seats SET stack = ? WHERE table_id = ? AND seat = ?'),
-      leaveSeat: p('DELETE FROM seats WHERE table_id = ? AND seat = ?'),
-      ledger: p(`INSERT INTO chip_ledger (table_id, seat, player, kind, amount, stack_after, hand_id, event_id, at)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      nextAlertId: p('SELECT coalesce(max(id), 0) + 1 FROM alerts').pluck(true),
-      raiseAlert: p(`INSERT INTO alerts (id, table_id, hand_id, kind, code, message, raised_at, raised_event_id)
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
-      ackAlert: p('UPDATE alerts SET acknowledged_by = ?, acknowledged_at = ?, ack_note = ?, ack_event_id = ? WHERE id = ? AND acknowledged_at IS NULL'),
-      currentSession: p('SELECT id, dealer FROM sessions WHERE table_id = ? AND off_at IS NULL'),
-      insertHand: p(`INSERT INTO hands (id, table_id, number, button, dealer, session_id, profile_name, profile_version, point_value, phase, outcome,
-                       started_at, first_event_id, last_event_id)
-                     VALUES (@id, @tableId, @number, @button, @dealer, @sessionId, @profileName, @profileVersion, @pointValue, @phase, 'open', @at, @eventId, @eventId)`),
-      handsStarted: p('UPDATE tables SET hands_started = ? WHERE id = ?'),
-      insertHandSeat: p('INSERT INTO hand_seats (hand_id, seat, player, stack_before) VALUES (?, ?, ?, ?)'),
-      handStep: p('UPDATE hands SET phase = ?, last_event_id = ? WHERE id = ?'),
-      handSettled: p('UPDATE hands SET settled_event_id = ? WHERE id = ?'),
-      handSeatSettled: p('UPDATE hand_seats SET points = ?, fouled = ?, natural = ?, surrendered = ? WHERE hand_id = ? AND seat = ?'),
-      insertPayment: p('INSERT INTO payments (hand_id, ordinal, from_seat, to_seat, amount) VALUES (?, ?, ?, ?, ?)'),
-      paymentDone: p('UPDATE payments SET executed_at = ?, executed_event_id = ? WHERE hand_id = ? AND ordinal = ?'),
-      handMisdeal: p('UPDATE hands SET misdeal_cause = ? WHERE id = ?'),
-      handVoid: p('UPDATE hands SET void_reason = ? WHERE id = ?'),
-      handEnded: p('UPDATE hands SET outcome = ?, ended_at = ? WHERE id = ?'),
-      handSeatEnded: p('UPDATE hand_seats SET net = ?, stack_after = ? WHERE hand_id = ? AND seat = ?'),
-      moveButton: p('UPDATE tables SET button = ? WHERE id = ?'),
+    this.s = {} as Statements;
+    for (const name of STATEMENT_NAMES) this.s[name] = db.prepare(STATEMENTS[name]);
+    this.currentSession = db.prepare('SELECT id, dealer FROM sessions WHERE table_id = ? AND off_at IS NULL');
+  }
+
+  run(name: StatementName, args: readonly unknown[]): void {
+    if (name === 'insertHand') {
+      this.insertHand(args as InsertHandArgs);
+      return;
+    }
+    if (name === 'insertTable') {
+      this.s.insertTable.run(args[0] as Record<string, unknown>);
+      return;
+    }
+    this.s[name].run(...args);
+  }
+
+  /** Runs a positional statement with the `count` arguments at `list[from...]`. */
+  runAt(name: StatementName, list: readonly unknown[], from: number, count: number): void {
+    const st = this.s[name];
+    const a = from;
+    switch (count) {
+      case 2: st.run(list[a], list[a + 1]); return;
+      case 3: st.run(list[a], list[a + 1], list[a + 2]); return;
+      case 4: st.run(list[a], list[a + 1], list[a + 2], list[a + 3]); return;
+      case 5: st.run(list[a], list[a + 1], list[a + 2], list[a + 3], list[a + 4]); return;
+      case 6: st.run(list[a], list[a + 1], list[a + 2], list[a + 3], list[a + 4], list[a + 5]); return;
+      default: st.run(...list.slice(a, a + count));
+    }
+  }
+
+  private insertHand(a: InsertHandArgs): void {
+    const session = this.session(a[1]);
+    this.s.insertHand.run({
+      id: a[0], tableId: a[1], number: a[2], button: a[3], dealer: session?.dealer ?? null, sessionId: session?.id ?? null,
+      profileName: a[4], profileVersion: a[5], pointValue: a[6], phase: a[7], at: a[8], eventId: a[9],
+    });
+  }
+
+  session(tableId: string): { id: number; dealer: string } | undefined {
+    return this.currentSession.get(tableId) as { id: number; dealer: string } | undefined;
+  }
+}
+
+type Statements = Record<StatementName, Database.Statement>;
+
+/**
+ * A {@link ProjectionLog}'s statements as a worker hands them over: slot after slot, for each
+ * statement its number, its argument count, then its arguments. `kinds` says what each slot
+ * holds: 0 a number (in `numbers`), 1 a text (`texts[numbers[i]]`, each text once), 2 null,
+ * 3 any other value (`others[numbers[i]]`). Numbers and kinds in typed arrays: handed over
+ * as memory, not value by value.
+ */
+export interface NotedProjections {
+  readonly kinds: Uint8Array;
+  readonly numbers: Float64Array;
+  readonly texts: readonly string[];
+  readonly others: readonly unknown[];
+}
+
+const NUMBER = 0;
+const TEXT = 1;
+const NULL = 2;
+const OTHER = 3;
+
+/**
+ * The projections' statements noted in order instead of run (a worker's share of the audit's
+ * rebuild: the rows are written on the thread that compares them, in log order, by
+ * {@link ProjectionLog.runOn}).
+ */
+export class ProjectionLog {
+  private readonly kinds: number[] = [];
+  private readonly numbers: number[] = [];
+  private readonly texts: string[] = [];
+  private readonly textIndex = new Map<string, number>();
+  private readonly others: unknown[] = [];
+
+  /**
+   * Where the statement that last wrote a row's column(s) is noted, for the statements below
+   * whose last write is all that stays (see {@link note}), by statement and row.
+   */
+  private readonly lastWrite = new Map<string, number>();
+
+  /**
+   * Notes a statement. A few statements only overwrite one row's column(s) that no other
+   * statement writes, reads or is constrained by, with a value that cannot fail to be written
+   * (checked here): `handStep` (a hand's phase and last event), `seatStackOnly` (a seat's
+   * stack, while no seat is taken, left or bought in), `handsStarted` and `moveButton` (a
+   * table's count of hands and its button). Of several such writes to one row, only the last
+   * value stays in the row, and each commutes with every statement between them: the first is
+   * noted with the last one's value and the others not at all. The rebuilt rows are the same;
+   * the rebuild runs a third fewer statements.
+   */
+  note(name: StatementName, args: readonly unknown[]): void {
+    const key = overwriteKey(name, args);
+    if (key !== null) {
+      const at = this.lastWrite.get(key);
+      if (at !== undefined) {
+        for (let i = 0; i < args.length; i++) this.put(at + 2 + i, args[i]);
+        return;
+      }
+      this.lastWrite.set(key, this.kinds.length);
+    } else if (name === 'seatPlayer' || name === 'seatStack' || name === 'leaveSeat' || name === 'insertTable') {
+      // A seat taken, left or bought in, a table opened: later writes start afresh.
+      this.lastWrite.clear();
+    }
+    const at = this.kinds.length;
+    this.put(at, STATEMENT_NUMBER.get(name)!);
+    this.put(at + 1, args.length);
+    for (let i = 0; i < args.length; i++) this.put(at + 2 + i, args[i]);
+  }
+
+  /** Stores `value` in slot `at` (the next one, or one already noted). */
+  private put(at: number, value: unknown): void {
+    let kind: number;
+    let n: number;
+    if (typeof value === 'number') {
+      kind = NUMBER;
+      n = value;
+    } else if (typeof value === 'string') {
+      kind = TEXT;
+      let i = this.textIndex.get(value);
+      if (i === undefined) {
+        i = this.texts.length;
+        this.texts.push(value);
+        this.textIndex.set(value, i);
+      }
+      n = i;
+    } else if (value === null) {
+      kind = NULL;
+      n = 0;
+    } else {
+      kind = OTHER;
+      n = this.others.length;
+      this.others.push(value);
+    }
+    this.kinds[at] = kind;
+    this.numbers[at] = n;
+  }
+
+  /** The statements noted so far, to hand over. */
+  noted(): NotedProjections {
+    return { kinds: Uint8Array.from(this.kinds), numbers: Float64Array.from(this.numbers), texts: this.texts, others: this.others };
+  }
+
+  /**
+   * Runs the statements `noted` (a {@link ProjectionLog}'s, as handed over) on `db`, in order,
+   * as the projectors would have run them there. Throws what a statement throws.
+   */
+  static runOn(db: Database.Database, noted: NotedProjections): void {
+    const runner = runnerOf(db);
+    const { kinds, numbers, texts, others } = noted;
+    const value = (i: number): unknown => {
+      switch (kinds[i]) {
+        case NUMBER: return numbers[i];
+        case TEXT: return texts[numbers[i]];
+        case NULL: return null;
+        default: return others[numbers[i]];
+      }
     };
+    const args: unknown[] = [];
+    for (let i = 0; i < kinds.length; ) {
+      const number = value(i);
+      const count = value(i + 1);
+      const name = typeof number === 'number' ? STATEMENT_NAMES[number] : undefined;
+      if (name === undefined || typeof count !== 'number' || (number === INSERT_TABLE && count !== 1) || (number === INSERT_HAND && count !== 10)) {
+        throw new Error(`a noted projection is not one the projectors write (statement ${String(number)})`);
+      }
+      args.length = 0;
+      for (let k = 0; k < count; k++) args.push(value(i + 2 + k));
+      if (number === INSERT_TABLE || number === INSERT_HAND) runner.run(name, args);
+      else runner.runAt(name, args, 0, count);
+      i += 2 + count;
+    }
+  }
+}
+
+/**
+ * The row a statement overwrites (see {@link ProjectionLog.note}) when its values cannot fail
+ * to be written (a phase and a log row id; a stack of 0 or more; a count; a seat 1-4); null for
+ * any other statement or value.
+ */
+function overwriteKey(name: StatementName, args: readonly unknown[]): string | null {
+  switch (name) {
+    case 'handStep': // phase, last_event_id WHERE id
+      return typeof args[0] === 'string' && Number.isSafeInteger(args[1]) && typeof args[2] === 'string' ? `h${args[2]}` : null;
+    case 'seatStackOnly': // stack WHERE table_id, seat
+      return Number.isSafeInteger(args[0]) && (args[0] as number) >= 0 && typeof args[1] === 'string' && Number.isSafeInteger(args[2]) ? `s${args[2] as number}\u0000${args[1]}` : null;
+    case 'handsStarted': // hands_started WHERE id
+      return Number.isSafeInteger(args[0]) && typeof args[1] === 'string' ? `n${args[1]}` : null;
+    case 'moveButton': // button WHERE id
+      return Number.isInteger(args[0]) && (args[0] as number) >= 1 && (args[0] as number) <= 4 && typeof args[1] === 'string' ? `b${args[1]}` : null;
+    default:
+      return null;
+  }
+}
+
+const runners = new WeakMap<Database.Database, StatementRunner>();
+
+function runnerOf(db: Database.Database): StatementRunner {
+  let r = runners.get(db);
+  if (!r) {
+    r = new StatementRunner(db);
+    runners.set(db, r);
+  }
+  return r;
+}
+
+/** Writes the query rows of the events, from the events and the states after them. */
+export class Projector {
+  private readonly runner: StatementRunner | null;
+  private readonly log: ProjectionLog | null;
+  private readonly nextAlert: Database.Statement | null;
+
+  /**
+   * A projector writing on `db` (statements prepared once per connection), or, given a
+   * {@link ProjectionLog} instead, noting the same statements there to be run later.
+   */
+  constructor(db: Database.Database | ProjectionLog) {
+    if (db instanceof ProjectionLog) {
+      this.runner = null;
+      this.log = db;
+      this.nextAlert = null;
+    } else {
+      this.runner = runnerOf(db);
+      this.log = null;
+      this.nextAlert = db.prepare('SELECT coalesce(max(id), 0) + 1 FROM alerts').pluck(true);
+    }
+  }
+
+  private run(name: StatementName, ...args: unknown[]): void {
+    if (this.log) this.log.note(name, args);
+    else this.runner!.run(name, args);
   }
 
   /** Writes what a table-level event changes, from the event and the table's state after it. */
@@ -56,36 +312,36 @@ export class Projector {
     const at = stored.recordedAt;
     switch (e.type) {
       case 'table-opened':
-        this.s.insertTable.run({
+        this.run('insertTable', {
           id: e.tableId, name: e.name, profileName: e.profile.name, profileVersion: e.profile.version,
           profile: JSON.stringify(e.profile.snapshot), pointValue: e.pointValue, mode: e.mode, seqModulo: e.seqModulo,
           button: e.button, at, eventId: stored.id,
         });
         return;
       case 'dealer-on':
-        this.s.dealerOn.run(t, e.dealer, at, stored.id);
+        this.run('dealerOn', t, e.dealer, at, stored.id);
         return;
       case 'dealer-off':
-        this.s.dealerOff.run(at, stored.id, t);
+        this.run('dealerOff', at, stored.id, t);
         return;
       case 'player-seated':
-        this.s.seatPlayer.run(t, e.seat, e.playerId, e.name ?? null, at);
+        this.run('seatPlayer', t, e.seat, e.playerId, e.name ?? null, at);
         return;
       case 'buy-in': {
         const seat = after.seats[e.seat - 1]!;
-        this.s.seatStack.run(seat.stack, seat.shortBuyInAllowed ? 1 : 0, t, e.seat);
-        this.s.ledger.run(t, e.seat, e.playerId, e.short ? 'short-buy-in' : 'buy-in', e.amount, seat.stack, null, stored.id, at);
+        this.run('seatStack', seat.stack, seat.shortBuyInAllowed ? 1 : 0, t, e.seat);
+        this.run('ledger', t, e.seat, e.playerId, e.short ? 'short-buy-in' : 'buy-in', e.amount, seat.stack, null, stored.id, at);
         return;
       }
       case 'player-left':
-        this.s.leaveSeat.run(t, e.seat);
-        this.s.ledger.run(t, e.seat, e.playerId, 'cash-out', -e.cashOut, 0, null, stored.id, at);
+        this.run('leaveSeat', t, e.seat);
+        this.run('ledger', t, e.seat, e.playerId, 'cash-out', -e.cashOut, 0, null, stored.id, at);
         return;
       case 'alert-raised':
-        this.s.raiseAlert.run(e.alertId, t, e.handId, e.kind, e.code, e.message, at, stored.id);
+        this.run('raiseAlert', e.alertId, t, e.handId, e.kind, e.code, e.message, at, stored.id);
         return;
       case 'alert-acknowledged':
-        this.s.ackAlert.run(e.person, at, e.note ?? null, stored.id, e.alertId);
+        this.run('ackAlert', e.person, at, e.note ?? null, stored.id, e.alertId);
         return;
       case 'device-status':
       case 'device-read-refused':
@@ -97,14 +353,16 @@ export class Projector {
     }
   }
 
-  /** The id the next alert gets. */
+  /** The id the next alert gets (a projector writing on a connection). */
   nextAlertId(): number {
-    return this.s.nextAlertId.get() as number;
+    if (!this.nextAlert) throw new Error('a projector that notes its statements reads nothing');
+    return this.nextAlert.get() as number;
   }
 
-  /** The dealer signed on at a table, as the sessions table says. */
+  /** The dealer signed on at a table, as the sessions table says (a projector writing on a connection). */
   currentSession(tableId: string): { id: number; dealer: string } | undefined {
-    return this.s.currentSession.get(tableId) as { id: number; dealer: string } | undefined;
+    if (!this.runner) throw new Error('a projector that notes its statements reads nothing');
+    return this.runner.session(tableId);
   }
 
   /** Writes what a hand event changes; `after` is the hand's state after it. */
@@ -112,46 +370,73 @@ export class Projector {
     const e = stored.body;
     const handId = stored.handId!;
     if (e.type === 'hand-started') {
-      const session = this.currentSession(e.tableId);
-      this.s.insertHand.run({
-        id: handId, tableId: e.tableId, number: e.handNumber, button: e.button, dealer: session?.dealer ?? null, sessionId: session?.id ?? null,
-        profileName: e.profile.name, profileVersion: e.profile.version, pointValue: e.pointValue, phase: after.phase,
-        at: stored.recordedAt, eventId: stored.id,
-      });
-      this.s.handsStarted.run(e.handNumber, e.tableId);
-      for (const s of e.seats) this.s.insertHandSeat.run(handId, s.seat, s.playerId, s.stack);
+      // The dealer and his session: the one signed on at the table when the row is written.
+      this.run('insertHand', handId, e.tableId, e.handNumber, e.button, e.profile.name, e.profile.version, e.pointValue, after.phase, stored.recordedAt, stored.id);
+      this.run('handsStarted', e.handNumber, e.tableId);
+      for (const s of e.seats) this.run('insertHandSeat', handId, s.seat, s.playerId, s.stack);
       return;
     }
     // A card dealt never changes the hand's phase (the end of the deal and a misdeal are
     // events of their own, appended in the same transaction): not rewriting the hands row for
     // each of the 52 cards saves a page per durable commit. last_event_id is the last event
     // that was not a card read.
-    if (e.type !== 'card-dealt') this.s.handStep.run(after.phase, stored.id, handId);
+    if (e.type !== 'card-dealt') this.run('handStep', after.phase, stored.id, handId);
     switch (e.type) {
       case 'settled': {
         const r = e.result;
-        this.s.handSettled.run(stored.id, handId);
-        for (const seat of after.seats.filter((s) => s.playing)) {
+        this.run('handSettled', stored.id, handId);
+        for (const seat of after.seats) {
+          if (!seat.playing) continue;
           const k = String(seat.seat);
-          this.s.handSeatSettled.run(
+          this.run('handSeatSettled',
             r.points[k] ?? 0, r.fouled.includes(seat.seat) ? 1 : 0, r.naturals[k] ?? null, r.surrendered.includes(seat.seat) ? 1 : 0, handId, seat.seat,
           );
         }
-        r.payments.forEach((p, i) => this.s.insertPayment.run(handId, i, p.from, p.to, p.amount));
+        for (let i = 0; i < r.payments.length; i++) {
+          const p = r.payments[i];
+          this.run('insertPayment', handId, i, p.from, p.to, p.amount);
+        }
+        this.handSearchSettled(handId, after, r);
         return;
       }
+      case 'floor-correction':
+        this.run('handCorrected', handId);
+        return;
       case 'payment-executed':
-        this.s.paymentDone.run(stored.recordedAt, stored.id, handId, e.index);
+        this.run('paymentDone', stored.recordedAt, stored.id, handId, e.index);
         return;
       case 'misdeal-called':
-        this.s.handMisdeal.run(e.cause, handId);
+        this.run('handMisdeal', e.cause, handId);
         return;
       case 'hand-voided':
-        this.s.handVoid.run(e.reason, handId);
+        this.run('handVoid', e.reason, handId);
         return;
       default:
         return;
     }
+  }
+
+  /**
+   * The hand search's columns of a settled hand (migration 0007): how many live seats the
+   * settlement fouled, scored a natural for, saw surrender and put all in, and which seats went
+   * all in. Counted over the seats `handSeatSettled` writes, so the counts equal their rows.
+   */
+  private handSearchSettled(handId: string, after: HandState, r: Settled['result']): void {
+    let fouls = 0;
+    let naturals = 0;
+    let surrenders = 0;
+    let allIns = 0;
+    for (const seat of after.seats) {
+      if (!seat.playing) continue;
+      if (r.fouled.includes(seat.seat)) fouls++;
+      if (r.naturals[String(seat.seat)] !== undefined) naturals++;
+      if (r.surrendered.includes(seat.seat)) surrenders++;
+      if (r.allIn.includes(seat.seat)) {
+        allIns++;
+        this.run('handSeatAllIn', handId, seat.seat);
+      }
+    }
+    this.run('handSearchSettled', fouls, naturals, surrenders, allIns, handId);
   }
 
   /**
@@ -163,16 +448,17 @@ export class Projector {
     const handId = stored.handId!;
     const info = after.info!;
     const outcome = after.phase === 'closed' ? 'played' : after.phase === 'misdealt' ? 'misdeal' : 'void';
-    this.s.handEnded.run(outcome, stored.recordedAt, handId);
-    for (const seat of after.seats.filter((s) => s.playing)) {
+    this.run('handEnded', outcome, stored.recordedAt, handId);
+    for (const seat of after.seats) {
+      if (!seat.playing) continue;
       const player = seat.player!;
       const stackAfter = table.seats[seat.seat - 1]?.stack ?? player.stack;
       const n = stackAfter - player.stack;
-      this.s.handSeatEnded.run(n, stackAfter, handId, seat.seat);
-      this.s.seatStackOnly.run(stackAfter, info.tableId, seat.seat);
-      this.s.ledger.run(info.tableId, seat.seat, player.playerId, 'hand', n, stackAfter, handId, stored.id, stored.recordedAt);
+      this.run('handSeatEnded', n, stackAfter, handId, seat.seat);
+      this.run('seatStackOnly', stackAfter, info.tableId, seat.seat);
+      this.run('ledger', info.tableId, seat.seat, player.playerId, 'hand', n, stackAfter, handId, stored.id, stored.recordedAt);
     }
-    this.s.moveButton.run(table.button, info.tableId);
+    this.run('moveButton', table.button, info.tableId);
   }
 }
 

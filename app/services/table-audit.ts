@@ -7,19 +7,22 @@
  *
  * One pass over the log in id order, then the comparison in the caller's snapshot (the
  * audit's read transaction): the rebuilt rows and the stored rows are of the same moment even
- * while the terminal is writing. The pass runs on the calling thread (`auditTables`) or, for a
- * big log, on a worker of the audit's pool up to the caller's last row (`rebuildTables`,
- * then `compareRebuilt`). The row ids SQLite gives (sessions, chip_ledger) come out as the
- * service's because the entries are projected in the order they were committed.
+ * while the terminal is writing. The pass runs on the calling thread (`auditTables`), or on a
+ * worker of the audit's pool up to the caller's last row (`rebuildTables`, then
+ * `compareRebuilt`), or cut into ranges of the log folded by the audit's workers beside their
+ * chain and hands (`RangeFolder`, each range from its tables' last checkpoints before it; the
+ * rows its entries write noted and written here in log order, `RangeRebuild`). The row ids
+ * SQLite gives (sessions, chip_ledger) come out as the service's because the entries are
+ * projected in the order they were committed.
  */
 import Database from 'better-sqlite3';
 import { replay, apply, type HandEvent, type HandState } from '../domain/hand';
 import { sameJson, showJson } from '../domain/json';
 import { fail } from '../domain/result';
-import { applyTableEntry, type TableEntry, type TableState } from '../domain/table';
+import { applyTableEntry, tableFromCheckpoint, type TableCheckpoint, type TableEntry, type TableState } from '../domain/table';
 import { inSnapshot } from './event-log';
 import { migrate, type Migration } from './migrations';
-import { projectEntry, Projector } from './projections';
+import { ProjectionLog, projectEntry, Projector, type NotedProjections } from './projections';
 import { parseBody, type Store, type StoredEvent, type WriteTx } from './store';
 
 /** A query table the audit rebuilds: its key (the primary key), and its columns of JSON text. */
@@ -258,30 +261,8 @@ function foldAndProject(
   db: Database.Database, rebuilt: Database.Database, problems: Problems, upTo: number, alive?: { readonly every: number; readonly alive: () => void },
 ): { folds: Map<unknown, Fold>; tables: number; entries: number; checkpoints: number; problems: Problems } {
   const read = db.prepare(`SELECT id, table_id, hand_id, hand_seq, type, recorded_at, body FROM events WHERE id > ? AND id <= ? ORDER BY id LIMIT ${ROWS_PER_READ}`).raw(true);
-  const handBefore = db.prepare('SELECT id, hand_id, type, body FROM events WHERE hand_id = ? AND table_id = ? AND id < ? ORDER BY id').raw(true);
-  const projector = new Projector(rebuilt);
-  const tx: { db: Database.Database; at: string; append: WriteTx['append'] } = {
-    db: rebuilt,
-    at: '',
-    append: () => {
-      throw new Error('the rebuild of the query tables appends nothing');
-    },
-  };
-  /** Per table_id: its fold, or null for an id that is not a table's. */
-  const folds = new Map<unknown, Fold | null>();
-  let tables = 0;
-  let entries = 0;
-  let checkpoints = 0;
+  const folder = new TableFolds(db, new Projector(rebuilt), problems);
   let sinceAlive = 0;
-
-  /** A hand that is over, after a note on it: its events before the note, then the note. */
-  const afterNote = (tableId: string, handId: string, rowId: number, note: HandEvent): HandState | null => {
-    const before = (handBefore.all(handId, tableId, rowId) as [number, string, string, string][]).map((r) => parseBody(r[3], r[0], r[1], r[2]) as HandEvent);
-    const state = replay(before);
-    const noted = state.ok ? apply(state.value, note) : state;
-    return noted.ok ? noted.value : null; // the replay of the hands reports a hand that does not replay
-  };
-
   rebuilt.exec('BEGIN');
   let from = Number.NEGATIVE_INFINITY;
   for (;;) {
@@ -291,57 +272,300 @@ function foldAndProject(
         alive.alive();
         sinceAlive = 0;
       }
-      let fold = folds.get(tableId);
+      let fold = folder.folds.get(tableId);
       if (fold === undefined) {
         // As the service loads: a table id whose first event opens a table is a table.
         fold = type === 'table-opened' && handId === null ? { state: null, stopped: false } : null;
-        folds.set(tableId, fold);
-        if (fold) tables++;
+        folder.folds.set(tableId, fold);
+        if (fold) folder.tables++;
       }
       if (!fold || fold.stopped) continue;
-      const body = parseBody(text, id, handId, type) as TableEntry['body'];
-      const before = fold.state;
-      const found = (code: string, message: string) => problems.add({ kind: 'fold', tableId, rowId: id, type, handId, code, message });
-      const where = `table ${tableId}: log row ${id} (${type}${handId !== null ? ` of hand ${handId}` : ''})`;
-      entries++;
-      const bodyType = (body as { type?: unknown } | null)?.type;
-      const isCheckpoint = handId === null && bodyType === 'table-checkpoint';
-      const opened = before === null && handId === null && bodyType === 'table-opened' ? (body as { tableId?: unknown }).tableId : tableId;
-      const step = opened !== tableId
-        ? fail('wrong-table', `the table-opened opens table ${showJson(opened)}, but it is stored under ${showJson(tableId)}`)
-        : applyTableEntry(before, { handId, body });
-      if (!step.ok) {
-        // A checkpoint changes nothing: the fold goes on past a mismatching one.
-        found(step.error.code, `${where} does not fold: ${step.error.code}: ${step.error.message}${isCheckpoint ? '' : '; the table is not folded further and its query rows are not compared'}`);
-        if (!isCheckpoint) fold.stopped = true;
-        continue;
-      }
-      if (isCheckpoint) checkpoints++;
-      let hand = step.value.hand;
-      if (handId !== null && hand === null) {
-        hand = afterNote(tableId, handId, id, body as HandEvent);
-        if (!hand) {
-          fold.state = step.value.table;
-          continue;
-        }
-      }
-      tx.at = recordedAt;
-      const stored: StoredEvent = { id, tableId, handId, handSeq, type, recordedAt, body };
-      try {
-        projectEntry(projector, tx, stored, before, { table: step.value.table, hand });
-      } catch (e) {
-        // The fold accepts it, but its rows cannot be written as the service writes them.
-        found('rows-not-written', `${where}: its query rows cannot be written: ${e instanceof Error ? e.message : String(e)}`);
-      }
-      fold.state = step.value.table;
+      folder.entry(fold, id, tableId, handId, handSeq, type, recordedAt, parseBody(text, id, handId, type) as TableEntry['body']);
     }
     if (rows.length < ROWS_PER_READ) break;
     from = rows[rows.length - 1][0];
   }
   rebuilt.exec('COMMIT');
   const real = new Map<unknown, Fold>();
-  for (const [id, f] of folds) if (f) real.set(id, f);
-  return { folds: real, tables, entries, checkpoints, problems };
+  for (const [id, f] of folder.folds) if (f) real.set(id, f);
+  return { folds: real, tables: folder.tables, entries: folder.entries, checkpoints: folder.checkpoints, problems };
+}
+
+/**
+ * Every table's fold, entry by entry in log order, each entry the fold accepts projected (the
+ * one pass over the log, and a worker's share of it: {@link foldRange}).
+ */
+class TableFolds {
+  /** Per table_id: its fold, or null for an id that is not a table's. */
+  readonly folds = new Map<unknown, Fold | null>();
+  tables = 0;
+  entries = 0;
+  checkpoints = 0;
+  private readonly handBefore: Database.Statement;
+  private readonly tx: { db: Database.Database | null; at: string; append: WriteTx['append'] } = {
+    db: null,
+    at: '',
+    append: () => {
+      throw new Error('the rebuild of the query tables appends nothing');
+    },
+  };
+
+  constructor(db: Database.Database, private readonly projector: Projector, private readonly problems: Problems) {
+    this.handBefore = db.prepare('SELECT id, hand_id, type, body FROM events WHERE hand_id = ? AND table_id = ? AND id < ? ORDER BY id').raw(true);
+  }
+
+  /** A hand that is over, after a note on it: its events before the note, then the note. */
+  private afterNote(tableId: string, handId: string, rowId: number, note: HandEvent): HandState | null {
+    const before = (this.handBefore.all(handId, tableId, rowId) as [number, string, string, string][]).map((r) => parseBody(r[3], r[0], r[1], r[2]) as HandEvent);
+    const state = replay(before);
+    const noted = state.ok ? apply(state.value, note) : state;
+    return noted.ok ? noted.value : null; // the replay of the hands reports a hand that does not replay
+  }
+
+  /**
+   * Folds one entry of a table whose fold goes on (`fold`), projects it when the fold accepts
+   * it, and reports a refusal as the one pass does. Returns the hand's state after a hand's
+   * entry the fold accepted (null otherwise).
+   */
+  entry(fold: Fold, id: number, tableId: string, handId: string | null, handSeq: number | null, type: string, recordedAt: string, body: TableEntry['body']): HandState | null {
+    const before = fold.state;
+    this.entries++;
+    const step = foldStep(before, tableId, handId, body);
+    const isCheckpoint = handId === null && (body as { type?: unknown } | null)?.type === 'table-checkpoint';
+    if (!step.ok) {
+      // A checkpoint changes nothing: the fold goes on past a mismatching one.
+      this.found(tableId, id, type, handId, step.error.code,
+        `${where(tableId, id, type, handId)} does not fold: ${step.error.code}: ${step.error.message}${isCheckpoint ? '' : '; the table is not folded further and its query rows are not compared'}`);
+      if (!isCheckpoint) fold.stopped = true;
+      return null;
+    }
+    if (isCheckpoint) this.checkpoints++;
+    let hand = step.value.hand;
+    if (handId !== null && hand === null) {
+      hand = this.afterNote(tableId, handId, id, body as HandEvent);
+      if (!hand) {
+        fold.state = step.value.table;
+        return null;
+      }
+    }
+    this.tx.at = recordedAt;
+    const stored: StoredEvent = { id, tableId, handId, handSeq, type, recordedAt, body };
+    try {
+      projectEntry(this.projector, this.tx as unknown as WriteTx, stored, before, { table: step.value.table, hand });
+    } catch (e) {
+      // The fold accepts it, but its rows cannot be written as the service writes them.
+      this.found(tableId, id, type, handId, 'rows-not-written', `${where(tableId, id, type, handId)}: its query rows cannot be written: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    fold.state = step.value.table;
+    return handId !== null ? hand : null;
+  }
+
+  private found(tableId: string, rowId: number, type: string, handId: string | null, code: string, message: string): void {
+    this.problems.add({ kind: 'fold', tableId, rowId, type, handId, code, message });
+  }
+}
+
+/** The entry a problem is at, for its message: `table T1: log row 42 (settled of hand T1-3)`. */
+function where(tableId: string, id: number, type: string, handId: string | null): string {
+  return `table ${tableId}: log row ${id} (${type}${handId !== null ? ` of hand ${handId}` : ''})`;
+}
+
+/** What the table fold makes of one entry (a `table-opened` must open the table it is stored under). */
+function foldStep(before: TableState | null, tableId: string, handId: string | null, body: TableEntry['body']): ReturnType<typeof applyTableEntry> {
+  const bodyType = (body as { type?: unknown } | null)?.type;
+  const opened = before === null && handId === null && bodyType === 'table-opened' ? (body as { tableId?: unknown }).tableId : tableId;
+  return opened !== tableId
+    ? fail('wrong-table', `the table-opened opens table ${showJson(opened)}, but it is stored under ${showJson(tableId)}`)
+    : applyTableEntry(before, { handId, body });
+}
+
+// ---------------------------------------------------------------------------------------
+// The fold cut into ranges of the log (the audit's workers)
+//
+// A worker folds the tables over its range of the log only, each table from where it stands at
+// the range's start: its state rebuilt from its last checkpoint before the range
+// (`tableFromCheckpoint`), then folded over its rows from there to the range's start; a table
+// opened within the range from its `table-opened`. The worker notes the projections of its
+// own rows (a ProjectionLog); the calling thread runs the ranges' notes in log order into the
+// rebuilt database, exactly the statements the one pass runs, and compares. A checkpoint a
+// range starts from is one an earlier range folded and found equal to its fold (the first
+// range starts at the log's start), so the state is the one pass's whenever no range found a
+// problem; any problem, or a start the worker cannot make, and the tables are audited in one
+// pass instead (the report is always the one pass's).
+
+/** What a worker's share of the tables' fold found ({@link foldRange}). */
+export interface RangeFold {
+  /** The projections of the range's entries, noted in log order. */
+  readonly noted: NotedProjections;
+  /** Tables opened within the range. */
+  readonly tables: number;
+  readonly entries: number;
+  readonly checkpoints: number;
+  /** Problems the fold found in the range (any: the tables are audited in one pass). */
+  readonly problems: number;
+  /** Why the range could not be folded on its own (null: it was). */
+  readonly unusual: string | null;
+}
+
+/**
+ * A worker's share of the tables' fold: the rows `after < id <= upTo` fed in id order to
+ * {@link RangeFolder.row}, then {@link RangeFolder.finish}.
+ */
+export class RangeFolder {
+  private readonly log = new ProjectionLog();
+  private readonly folds: TableFolds;
+  private readonly problems = new Problems(1);
+  private unusual: string | null = null;
+  private readonly firstRow: Database.Statement;
+  private readonly lastCheckpoint: Database.Statement;
+  private readonly rowsBetween: Database.Statement;
+
+  constructor(db: Database.Database, private readonly after: number) {
+    this.folds = new TableFolds(db, new Projector(this.log), this.problems);
+    this.firstRow = db.prepare('SELECT id, type, hand_id FROM events WHERE table_id = ? ORDER BY id LIMIT 1').raw(true);
+    this.lastCheckpoint = db.prepare("SELECT id, body FROM events WHERE table_id = ? AND hand_id IS NULL AND type = 'table-checkpoint' AND id <= ? ORDER BY id DESC LIMIT 1").raw(true);
+    this.rowsBetween = db.prepare('SELECT id, hand_id, type, body FROM events WHERE table_id = ? AND id > ? AND id <= ? ORDER BY id').raw(true);
+  }
+
+  /**
+   * One row of the range (columns of the terminal's types; `body`: the row's text parsed, when
+   * the caller has parsed it). Returns the hand's state after a hand's row the fold accepted
+   * (null otherwise, and once the range cannot be folded on its own).
+   */
+  row(id: number, tableId: string, handId: string | null, handSeq: number | null, type: string, recordedAt: string, text: string, body?: unknown): HandState | null {
+    if (this.unusual !== null) return null;
+    let fold = this.folds.folds.get(tableId);
+    if (fold === undefined) {
+      fold = this.start(tableId, id, type, handId);
+      this.folds.folds.set(tableId, fold);
+      if (this.unusual !== null) return null;
+    }
+    if (!fold || fold.stopped) return null;
+    const parsed = body === undefined ? (parseBody(text, id, handId, type) as TableEntry['body']) : (body as TableEntry['body']);
+    return this.folds.entry(fold, id, tableId, handId, handSeq, type, recordedAt, parsed);
+  }
+
+  /** The hand in play at the table as its fold stands now (before its next row is folded), or null. */
+  handInPlay(tableId: string): { readonly id: string; readonly state: HandState } | null {
+    const fold = this.folds.folds.get(tableId);
+    return fold && !fold.stopped && fold.state ? fold.state.hand : null;
+  }
+
+  /** The fold of a table first met in the range at row `id`: from its `table-opened`, or from where it stands at the range's start. */
+  private start(tableId: string, id: number, type: string, handId: string | null): Fold | null {
+    const first = this.firstRow.get(tableId) as [number, string, string | null] | undefined;
+    if (!first) return this.cannot(`table ${tableId}: its first row cannot be found again`);
+    if (first[0] === id) {
+      // As the service loads: a table id whose first event opens a table is a table.
+      if (type !== 'table-opened' || handId !== null) return null;
+      this.folds.tables++;
+      return { state: null, stopped: false };
+    }
+    if (first[0] > id || first[1] !== 'table-opened' || first[2] !== null) return null;
+    let state: TableState | null = null;
+    let from = first[0] - 1;
+    const cp = this.lastCheckpoint.get(tableId, this.after) as [number, string] | undefined;
+    if (cp) {
+      const restored = tableFromCheckpoint(parseBody(cp[1], cp[0], null, 'table-checkpoint') as TableCheckpoint);
+      if (!restored.ok) return this.cannot(`table ${tableId}: the checkpoint at log row ${cp[0]} does not load: ${restored.error.message}`);
+      state = restored.value;
+      from = cp[0];
+    }
+    for (const [rowId, rowHand, rowType, text] of this.rowsBetween.all(tableId, from, this.after) as [number, string | null, string, string][]) {
+      const step = foldStep(state, tableId, rowHand, parseBody(text, rowId, rowHand, rowType) as TableEntry['body']);
+      if (!step.ok) {
+        // Only a checkpoint is folded past (the range holding it reports it).
+        if (rowHand === null && rowType === 'table-checkpoint') continue;
+        return this.cannot(`table ${tableId}: log row ${rowId}, before the range, does not fold`);
+      }
+      state = step.value.table;
+    }
+    return { state, stopped: false };
+  }
+
+  private cannot(why: string): null {
+    this.unusual ??= why;
+    return null;
+  }
+
+  /** What the range's fold found. */
+  finish(): RangeFold {
+    return {
+      noted: this.log.noted(), tables: this.folds.tables, entries: this.folds.entries, checkpoints: this.folds.checkpoints,
+      problems: this.problems.list.length + this.problems.more, unusual: this.unusual,
+    };
+  }
+}
+
+/**
+ * The calling thread's side of the ranges' fold: each range's notes run into a fresh database
+ * (made by `migrations`) in log order as the ranges come back, then the comparison, as
+ * {@link auditTables} gives it. `add` says false when the tables must be audited in one pass
+ * instead (a range found a problem or could not be folded on its own, or a noted statement
+ * failed).
+ */
+export class RangeRebuild {
+  private readonly rebuilt: Database.Database;
+  private tables = 0;
+  private entries = 0;
+  private checkpoints = 0;
+  private failed = false;
+  /** Seconds spent running the notes and comparing. */
+  seconds = 0;
+
+  constructor(migrations: readonly Migration[]) {
+    this.rebuilt = freshDatabase(migrations);
+    // No rollback journal: a statement that fails sends the tables to the one pass anyway,
+    // which rebuilds them afresh, so nothing here is ever rolled back.
+    this.rebuilt.pragma('journal_mode = OFF');
+    // Nor the indexes that only speed up the terminal's queries: an index that is not unique
+    // refuses nothing, and nothing here reads through one (the projections find their rows
+    // by primary key, the comparison reads each table in key order), so the rows come out
+    // the same without keeping them up to date at every write.
+    const plain = this.rebuilt.prepare(`SELECT i.name FROM sqlite_master m, pragma_index_list(m.name) i
+      WHERE m.type = 'table' AND i."unique" = 0 AND i.origin = 'c'`).pluck(true).all() as string[];
+    for (const name of plain) this.rebuilt.exec(`DROP INDEX "${name.replace(/"/g, '""')}"`);
+    this.rebuilt.exec('BEGIN');
+  }
+
+  add(part: RangeFold): boolean {
+    if (this.failed) return false;
+    const t0 = performance.now();
+    try {
+      if (part.unusual !== null || part.problems > 0) {
+        this.failed = true;
+        return false;
+      }
+      ProjectionLog.runOn(this.rebuilt, part.noted);
+      this.tables += part.tables;
+      this.entries += part.entries;
+      this.checkpoints += part.checkpoints;
+      return true;
+    } catch {
+      this.failed = true; // the one pass reports it (rows-not-written) where it stands
+      return false;
+    } finally {
+      this.seconds += (performance.now() - t0) / 1000;
+    }
+  }
+
+  /** The comparison with the store's query tables, in the caller's snapshot (null: audit the tables in one pass). */
+  finish(store: Store, maxProblems: number): TablesReport | null {
+    if (this.failed) return null;
+    const t0 = performance.now();
+    try {
+      this.rebuilt.exec('COMMIT');
+      return compareWith(store, this.rebuilt, { stopped: new Set(), tables: this.tables, entries: this.entries, checkpoints: this.checkpoints, problems: new Problems(maxProblems) });
+    } catch {
+      return null; // the one pass meets it again, and says it as it does
+    } finally {
+      this.seconds += (performance.now() - t0) / 1000;
+    }
+  }
+
+  close(): void {
+    this.rebuilt.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------

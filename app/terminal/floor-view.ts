@@ -9,9 +9,14 @@ import type { HandState } from '../domain/hand/state';
 import { seatStatus } from '../domain/hand/views';
 import type { HandSummary, ReplayStep } from '../services/table-service';
 import type {
-  ActorView, FloorAction, RecallView, RecalledHand, ReplayStepView, ReplayView, StepEvent, StepState,
+  ActorView, FloorAction, FoundHandView, HandSearchView, HandTimelineView, HindsightSettingView, RecallView, RecalledHand, ReplayStepView, ReplayView, StepEvent, StepState,
+  TimelineAlert, TimelineComparison, TimelineEntry, TimelinePayment, TimelineSet,
 } from '../contract/floor';
-import { ROWS, type HandPhase, type HandWords, type Row } from '../contract/view';
+import { parseCards, type Card } from '../domain/cards';
+import { hindsightOfRecord, type HindsightSetting } from '../domain/hindsight';
+import type { FoundHand, FoundPayment, HandPage } from '../services/hand-search';
+import type { AlertView } from '../services/service-types';
+import { ROWS, type HandPhase, type HandWords, type Row, type SeatNumber } from '../contract/view';
 import { wordsOfRow } from './view';
 
 /** Each row's value in parts, under the hand's own rules (a 2-7 lowball middle ...). */
@@ -156,5 +161,117 @@ export function replayView(steps: readonly ReplayStep[]): ReplayView {
     number: started?.handNumber ?? 0,
     button: started?.button ?? 1,
     steps: steps.map(replayStepView),
+  };
+}
+
+// ------------------------------------------------------------------ hand search and timeline
+
+/** A found hand as the history lists it (`corrected`: the floor corrected or noted it). */
+export function foundHandView(h: FoundHand): FoundHandView {
+  return {
+    handId: h.handId, number: h.number, startedAt: msOf(h.startedAt) ?? 0, endedAt: msOf(h.endedAt), outcome: h.outcome,
+    button: h.button, dealer: h.dealer, misdealCause: h.misdealCause, voidReason: h.voidReason,
+    fouls: h.fouls, naturals: h.naturals, surrenders: h.surrenders, allIns: h.allIns, corrections: h.corrections, corrected: h.corrections > 0,
+    seats: h.seats.map((s) => ({
+      seat: s.seat, player: s.player, stackBefore: s.stackBefore, points: s.points, net: s.net,
+      fouled: s.fouled, surrendered: s.surrendered, natural: s.natural, allIn: s.allIn,
+    })),
+  };
+}
+
+export function handSearchView(tableId: string, page: HandPage, limit: number): HandSearchView {
+  return { tableId, hands: page.hands.map(foundHandView), next: page.next, limit };
+}
+
+function cardsOf(text: string | undefined): Card[] | null {
+  if (text === undefined) return null;
+  const r = parseCards(text);
+  return r.ok ? r.value : null;
+}
+
+/** A setting of 13 cards in parts, under the hand's own rules. */
+function settingView(s: HindsightSetting, state: HandState): HindsightSettingView {
+  return { front: [...s.hand.front], middle: [...s.hand.middle], back: [...s.hand.back], words: rowWords(s.hand, state), points: s.points, perOpponent: { ...s.perOpponent } };
+}
+
+/** The floor's "what could it have been" for one seat of a settled hand, or its refusal in words. */
+function hindsightView(record: unknown, seat: SeatNumber, state: HandState): HandTimelineView['hindsight'][number] {
+  const r = hindsightOfRecord(record, seat);
+  if (!r.ok) return { seat, refused: r.error.message };
+  const h = r.value;
+  return {
+    seat, actual: { status: h.actual.status, points: h.actual.points },
+    strongest: settingView(h.strongest, state), mostPoints: settingView(h.mostPoints, state),
+    legalSettings: h.legalSettings, moreThanActual: h.moreThanActual,
+  };
+}
+
+/** What the timeline reads beside the hand's events. */
+export interface TimelineParts {
+  readonly tableId: string;
+  readonly hand: FoundHand;
+  readonly payments: readonly FoundPayment[];
+  readonly alerts: readonly AlertView[];
+  /** Every live seat gets the hindsight, not only the fouled ones. */
+  readonly withHindsight: boolean;
+}
+
+/**
+ * A stored hand as its timeline; `steps` must be that hand's, in order (TableService.replayHand).
+ * The hindsight is worked out for each seat the settlement fouled (every live seat with
+ * `withHindsight`), from the hand's settled record; a seat it cannot look at (a natural held,
+ * a seat with no 13 cards) gives its refusal in words.
+ */
+export function timelineView(steps: readonly ReplayStep[], parts: TimelineParts): HandTimelineView {
+  const final = steps[steps.length - 1]!.state;
+  const started = steps[0]!.event.body.type === 'hand-started' ? steps[0]!.event.body : null;
+  const settledStep = steps.find((s) => s.event.body.type === 'settled');
+  const settled = settledStep?.event.body.type === 'settled' ? settledStep.event.body : null;
+  const r = settled?.result ?? null;
+  const entries: TimelineEntry[] = steps.map((step) => {
+    const e = step.event.body;
+    const read = e.type === 'card-dealt' || e.type === 'card-unreadable' ? { device: e.device ?? null, raw: e.raw, simulated: e.simulated === true } : null;
+    const signed = e.type === 'floor-correction' || e.type === 'hand-voided' ? (e.signedBy ?? []).map((p) => ({ staffId: p.staffId, name: p.name })) : [];
+    return { index: step.index, eventId: step.event.id, at: msOf(e.at) ?? msOf(step.event.recordedAt) ?? 0, by: actorView(e.by), signedBy: signed, event: stepEvent(e, step.state), read };
+  });
+  const settledState = settledStep?.state ?? final;
+  const sets: TimelineSet[] = r ? r.order.map((seat) => {
+    const h = r.hands[String(seat)];
+    const rows = { front: cardsOf(h?.front), middle: cardsOf(h?.middle), back: cardsOf(h?.back) };
+    const complete = rows.front && rows.middle && rows.back ? { front: rows.front, middle: rows.middle, back: rows.back } : null;
+    return {
+      seat: seat as SeatNumber, front: rows.front ?? [], middle: rows.middle ?? [], back: rows.back ?? [],
+      words: complete ? rowWords(complete, settledState) : null,
+      status: (h?.status ?? 'set') as TimelineSet['status'], foul: r.fouls[String(seat)] ?? null, natural: r.naturals[String(seat)] ?? null,
+    };
+  }) : [];
+  const comparisons: TimelineComparison[] = r ? r.pairs.map((p) => ({
+    a: p.a as SeatNumber, b: p.b as SeatNumber, outcome: p.outcome,
+    rows: p.segments ? Object.fromEntries(p.segments.map((s) => [s.segment, s.winner === p.a ? 1 : s.winner === p.b ? -1 : 0])) as Record<Row, -1 | 0 | 1> : null,
+    points: p.points, scoop: p.scoop as SeatNumber | null, homerun: p.homerun as SeatNumber | null, summary: p.summary,
+  })) : [];
+  // Payments are ticked by the dealer on duty (the fold refuses anyone else).
+  const tickedBy = new Map(steps.filter((s) => s.event.body.type === 'payment-executed').map((s) => [s.event.id, s.event.body.by]));
+  const payments: TimelinePayment[] = parts.payments.map((p) => {
+    const by = p.executedEventId !== null ? tickedBy.get(p.executedEventId) : undefined;
+    return {
+      index: p.index, from: p.from, to: p.to, amount: p.amount, executedAt: msOf(p.executedAt),
+      by: by === undefined ? null : by === 'dealer' ? (parts.hand.dealer ?? 'dealer') : by.startsWith('floor:') ? by.slice('floor:'.length) : by,
+    };
+  });
+  const alerts: TimelineAlert[] = parts.alerts.map((a) => ({
+    id: a.id, kind: a.kind, code: a.code, message: a.message, raisedAt: msOf(a.raisedAt) ?? 0,
+    acknowledged: a.acknowledged ? { by: a.acknowledged.by, at: msOf(a.acknowledged.at) ?? 0, note: a.acknowledged.note } : null,
+  }));
+  const looked = r ? (parts.withHindsight ? r.order : r.fouled) : [];
+  return {
+    tableId: parts.tableId,
+    hand: foundHandView(parts.hand),
+    profile: started ? { name: started.profile.name, version: started.profile.version } : parts.hand.profile,
+    pointValue: parts.hand.pointValue,
+    entries, sets, comparisons,
+    points: r ? { ...r.points } : null,
+    payments, alerts,
+    hindsight: settled ? looked.map((seat) => hindsightView(settled.record, seat as SeatNumber, settledState)) : [],
   };
 }

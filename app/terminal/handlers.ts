@@ -10,11 +10,12 @@ import type { CorrectionAction, FloorSignature } from '../domain/hand/events';
 import { fail, ok, type Result } from '../domain/result';
 import type { Purpose } from '../domain/staff';
 import { accessLog } from '../services/access-log';
+import * as handSearch from '../services/hand-search';
 import type { StaffService } from '../services/staff';
 import type { TableService, TableSnapshot } from '../services/table-service';
 import type { StaffListView } from '../contract/session';
 import type { Caller } from './access';
-import { recallView, replayView } from './floor-view';
+import { handSearchView, recallView, replayView, timelineView } from './floor-view';
 import type { Screens } from './screens';
 
 export interface HandlerContext {
@@ -36,14 +37,18 @@ export const ACCESS_LOG_COUNT = 200;
  * One name per action: every request calls the TableService method of its own name, or the
  * screens' (`session`, `signIn`, `signOut`), or the staff's under `staff` (`staffAdd` is
  * StaffService's `add`), but the floor's acknowledgement, which is
- * `acknowledgeAlert` in the floor person's name, and the access log, which is read from the log
- * (app/services/access-log.ts `accessLog`). A request named otherwise (or a method renamed alone)
- * stops this file compiling.
+ * `acknowledgeAlert` in the floor person's name, the access log, which is read from the log
+ * (app/services/access-log.ts `accessLog`), and the hand history, read from the query tables
+ * (app/services/hand-search.ts `searchHands`, and `handTimeline` beside `replayHand`). A request
+ * named otherwise (or a method renamed alone) stops this file compiling.
  */
 type StaffRequest = `staff${Capitalize<keyof StaffService & string>}`;
 type NotAServiceMethod = Exclude<RequestName, keyof TableService | keyof Screens | StaffRequest>;
-const ONE_NAME_PER_ACTION: [NotAServiceMethod] extends ['floorAcknowledgeAlert' | 'accessLog']
-  ? ['floorAcknowledgeAlert' | 'accessLog'] extends [NotAServiceMethod] ? true : never
+type ReadElsewhere = 'floorAcknowledgeAlert' | 'accessLog' | HistoryRequest;
+/** The hand history's requests: each is a function of app/services/hand-search.ts or its timeline. */
+type HistoryRequest = 'handTimeline' | Extract<'searchHands', keyof typeof handSearch>;
+const ONE_NAME_PER_ACTION: [NotAServiceMethod] extends [ReadElsewhere]
+  ? [ReadElsewhere] extends [NotAServiceMethod] ? true : never
   : never = true;
 void ONE_NAME_PER_ACTION;
 
@@ -152,6 +157,22 @@ export function createHandlers({ service, staff, screens, tableId, toView }: Han
       const entries = accessLog(service.store, { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), last: ACCESS_LOG_COUNT + 1 });
       const more = entries.length > ACCESS_LOG_COUNT;
       return ok({ entries: more ? entries.slice(1) : entries, more });
+    },
+    searchHands: async (args) => {
+      const limit = args.limit ?? handSearch.SEARCH_LIMIT_DEFAULT;
+      const page = handSearch.searchHands(service.store.db, { ...args, limit, tableId });
+      return ok(handSearchView(tableId, page, limit));
+    },
+    handTimeline: async ({ handId, withHindsight }) => {
+      const db = service.store.db;
+      // The floor of this table reads this table's hands only.
+      const hand = handSearch.readFoundHand(db, tableId, handId);
+      if (!hand) return fail('unknown-hand', `there is no hand ${JSON.stringify(handId)} at table ${tableId}`);
+      const steps = service.replayHand(handId);
+      if (!steps.ok) return steps;
+      return ok(timelineView(steps.value, {
+        tableId, hand, payments: handSearch.readPayments(db, handId), alerts: handSearch.readHandAlerts(db, handId), withHindsight: withHindsight === true,
+      }));
     },
     staffList: async () => ok(staffList(staff)),
     staffAdd: async ({ staffId, name, roles, pin }, caller) =>

@@ -1,11 +1,12 @@
 /**
- * The store (issue 3): what a durable commit costs on this disk, what the table service adds
+ * The store: what a durable commit costs on this disk, what the table service adds
  * to it, a full hand as the service stores it, and the time `table verify-log`, `table replay`
  * and `table audit` take over 100,000 stored hands.
  *
  * Side by side, in the same run and on the same file system:
- * - fsyncFloorUs: a bare one-row INSERT committed with WAL + synchronous=FULL (no event log, no
- *   service): the price of one fsync here, the floor under every acknowledged event.
+ * - fsyncFloorUs: a bare one-row INSERT in one IMMEDIATE transaction, with the pragmas a store
+ *   opens its file with (WAL, synchronous FULL; no event log, no service): the price of one
+ *   fsync here, the floor under every acknowledged event.
  * - eventsPerSec: one event appended per `store.write` (chained, hashed, log head), one commit each.
  * - serviceEventUs: one card read through the TableService (fold, event, projections, the
  *   snapshot it returns), one commit: what each acknowledged event costs the terminal.
@@ -20,6 +21,10 @@
  *   every hand in one read of the log. Beside it, `table verify-log` and `table replay` run
  *   one after the other (`verifyChain`, `replayHands`; verifyLogPlusReplaySec), which find the
  *   same and read the log twice. --quick: 2,000 hands, the time scaled to 100,000.
+ * - bareReadSec: the least any full check must do, on one thread: every row of the same
+ *   database read, its body parsed and the row hashed into the chain (event-log.ts's reader and
+ *   verifier), before the checks and after them (the faster counts); each check's seconds over
+ *   it are auditOverBareRead, replayOverBareRead, verifyLogOverBareRead.
  *
  * The fast path writes what the service would have written, quicker: real hands dealt and
  * settled by the fold (24 decks x 4 buttons, one hand in 25 a misdeal) become templates whose
@@ -43,7 +48,7 @@ import {
 import { auditLog, replayHands, verifyChain, type AuditTimings } from '../../app/services/audit';
 import { checkAtStart } from '../../app/services/startup-check';
 import { canonicalJson } from '../../app/services/canonical-json';
-import { rowHash } from '../../app/services/event-log';
+import { ChainVerifier, eachEventRow, inSnapshot, readHead, rowHash } from '../../app/services/event-log';
 import { checkpointOf, replayTable, type TableEntry } from '../../app/domain/table';
 import { openStore, type Store } from '../../app/services/store';
 import { TableService } from '../../app/services/table-service';
@@ -275,24 +280,65 @@ export function bulkHands(store: Store, count: number): void {
   db.pragma('synchronous = FULL');
 }
 
-/** Bare one-row commits on a fresh file (WAL, synchronous=FULL): each one's time in µs. */
-function fsyncFloor(path: string, n: number): number[] {
-  const db = new Database(path);
+/** The pragmas a store sets when it opens a file for writing, as a store opened in `dir` reports them. */
+function storePragmas(dir: string): { journal: string; synchronous: number; foreignKeys: number } {
+  const store = openStore(join(dir, 'pragmas.db'));
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
+    return {
+      journal: store.db.pragma('journal_mode', { simple: true }) as string,
+      synchronous: store.db.pragma('synchronous', { simple: true }) as number,
+      foreignKeys: store.db.pragma('foreign_keys', { simple: true }) as number,
+    };
+  } finally {
+    store.close();
+  }
+}
+
+/**
+ * Bare one-row commits on a fresh file of the same file system, with the pragmas the store
+ * opens its file with (WAL, synchronous FULL) and written as the store writes (one IMMEDIATE
+ * transaction each): each one's time in µs. No event log, no service.
+ */
+function fsyncFloor(dir: string, n: number): number[] {
+  const pragmas = storePragmas(dir);
+  const db = new Database(join(dir, 'floor.db'));
+  try {
+    db.pragma(`journal_mode = ${pragmas.journal}`);
+    db.pragma(`synchronous = ${pragmas.synchronous}`);
+    db.pragma(`foreign_keys = ${pragmas.foreignKeys}`);
     db.exec('CREATE TABLE one (x INTEGER)');
     const insert = db.prepare('INSERT INTO one (x) VALUES (?)');
+    const commit = db.transaction((x: number) => insert.run(x));
     const out: number[] = [];
     for (let i = 0; i < n; i++) {
       const t = performance.now();
-      insert.run(i); // autocommit: one transaction, one fsync of the WAL
+      commit.immediate(i); // one transaction, one fsync of the WAL
       out.push((performance.now() - t) * 1000);
     }
     return out;
   } finally {
     db.close();
   }
+}
+
+/**
+ * The least any full check of the log must do, on the calling thread: read every event row,
+ * parse each body and hash each row into the chain (event-log.ts's reader and verifier), in one
+ * read transaction. Fails if the chain does not hold. Seconds.
+ */
+function bareRead(store: Store): { seconds: number; rows: number } {
+  const t0 = performance.now();
+  const v = inSnapshot(store.db, () => {
+    const chain = new ChainVerifier();
+    eachEventRow(store.db, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY, (r) => {
+      JSON.parse(r[6]);
+      chain.row(r);
+    });
+    return chain.finishWith(readHead(store.db));
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  if (!v.ok) throw new Error(`the bare read finds the bench log broken: ${JSON.stringify(v.problems.slice(0, 2))}`);
+  return { seconds, rows: v.rows };
 }
 
 interface ServiceHand {
@@ -341,7 +387,7 @@ export const section: BenchSection = {
     const dir = mkdtempSync(join(tmpdir(), 'cp-bench-store-'));
     try {
       // --- the floor: a bare one-row durable commit on this file system
-      const floorSamples = fsyncFloor(join(dir, 'floor.db'), quick ? 100 : 400);
+      const floorSamples = fsyncFloor(dir, quick ? 100 : 400);
       const fsyncFloorUs = percentile(floorSamples, 50);
 
       // --- events appended per second, one store.write (one commit) each, synchronous=FULL
@@ -395,6 +441,8 @@ export const section: BenchSection = {
       closeSync(fd);
       const generateSec = (performance.now() - g0) / 1000;
       const audit = openStore(bigPath, { readonly: true, mustExist: true });
+      // The bare read before the checks and again after them; the faster one is the figure.
+      const bareBefore = bareRead(audit);
       const runsMark = poolRunMark();
       const v0 = performance.now();
       const chain = verifyChain(audit.db);
@@ -408,6 +456,8 @@ export const section: BenchSection = {
       const auditSec = (performance.now() - a0) / 1000;
       const rebuildSec = timings.tablesSec!;
       const runs = poolRunsSince(runsMark);
+      const bareAfter = bareRead(audit);
+      const bareReadSec = Math.min(bareBefore.seconds, bareAfter.seconds);
       audit.close();
       // What every start costs: the start-up check alone, and the whole opening of the table service.
       const opened = openStore(bigPath, { mustExist: true });
@@ -440,7 +490,10 @@ export const section: BenchSection = {
         rows: [
           { what: 'bare one-row commit, WAL + synchronous=FULL (the fsync floor)', figure: `${fsyncFloorUs.toFixed(0)} µs`, note: `p90 ${percentile(floorSamples, 90).toFixed(0)} µs; no event log, no service` },
           { what: 'events appended, one store.write (commit) each', figure: `${Math.round(eventsPerSec)} /s`, note: `${(1e6 / eventsPerSec).toFixed(0)} µs an event: chain, hash, log head` },
-          { what: 'one card read through the TableService (one commit)', figure: `${serviceEventUs.toFixed(0)} µs`, note: `fold, event, projections, snapshot: ${(serviceEventUs - fsyncFloorUs).toFixed(0)} µs over the floor` },
+          {
+            what: 'one card read through the TableService (one commit)', figure: `${serviceEventUs.toFixed(0)} µs`,
+            note: `${(serviceEventUs / fsyncFloorUs).toFixed(2)}x the floor (target <= 2x: ${serviceEventUs <= 2 * fsyncFloorUs ? 'ok' : 'MISSED'}); fold, event, projections, snapshot: ${(serviceEventUs - fsyncFloorUs).toFixed(0)} µs over it`,
+          },
           {
             what: `a full hand through the TableService (${events} events, ${commits} commits)`,
             figure: `${handStoreMs.toFixed(2)} ms`,
@@ -449,8 +502,16 @@ export const section: BenchSection = {
           { what: `the same ${bodies.length} events, store.write each (no fold, no projections)`, figure: `${percentile(bare, 50).toFixed(2)} ms` },
           { what: `the same ${bodies.length} events in one transaction`, figure: `${percentile(oneTx, 50).toFixed(2)} ms`, note: 'one fsync: not what the terminal does (it acknowledges each event)' },
           { what: `${count.toLocaleString('en')} hands written by the fast path`, figure: `${generateSec.toFixed(1)} s`, note: `${chain.rows.toLocaleString('en')} event rows` },
-          { what: 'table verify-log (verifyChain)', figure: `${verifyLogSec.toFixed(1)} s`, note: `${(chain.rows / verifyLogSec / 1e6).toFixed(2)} M rows/s` },
-          { what: 'table replay (replayHands)', figure: `${replaySec.toFixed(1)} s`, note: `${Math.round(count / replaySec).toLocaleString('en')} hands/s; ${threads} (${availableParallelism()} cores)` },
+          {
+            what: 'bare read of the log: every row read, parsed, hashed into the chain (one thread)',
+            figure: `${bareReadSec.toFixed(1)} s`,
+            note: `${(bareBefore.rows / bareReadSec / 1e6).toFixed(2)} M rows/s; the faster of ${bareBefore.seconds.toFixed(1)} s before the checks and ${bareAfter.seconds.toFixed(1)} s after`,
+          },
+          { what: 'table verify-log (verifyChain)', figure: `${verifyLogSec.toFixed(1)} s`, note: `${(chain.rows / verifyLogSec / 1e6).toFixed(2)} M rows/s; ${(verifyLogSec / bareReadSec).toFixed(2)}x the bare read` },
+          {
+            what: 'table replay (replayHands)', figure: `${replaySec.toFixed(1)} s`,
+            note: `${(replaySec / bareReadSec).toFixed(2)}x the bare read; ${Math.round(count / replaySec).toLocaleString('en')} hands/s; ${threads} (${availableParallelism()} cores)`,
+          },
           { what: 'the two, one after the other', figure: `${(verifyLogSec + replaySec).toFixed(1)} s`, note: 'each reads the whole log' },
           {
             what: `the start-up check on ${count.toLocaleString('en')} hands (head, chain tail, row numbering, schema)`,
@@ -460,12 +521,14 @@ export const section: BenchSection = {
           {
             what: `table audit (auditLog: chain and hands in one read, and the tables) of ${count.toLocaleString('en')} hands`,
             figure: `${auditSec.toFixed(1)} s`,
-            note: `${quick ? 'scaled to 100,000: ' : ''}${verify100kHandsSec.toFixed(1)} s for 100,000; target < 60 s: ${verify100kHandsSec < 60 ? 'ok' : 'MISSED'}`,
+            note: `${(auditSec / bareReadSec).toFixed(2)}x the bare read (target <= 1.5x: ${auditSec / bareReadSec <= 1.5 ? 'ok' : 'MISSED'}); ${quick ? 'scaled to 100,000: ' : ''}${verify100kHandsSec.toFixed(1)} s for 100,000; target < 60 s: ${verify100kHandsSec < 60 ? 'ok' : 'MISSED'}`,
           },
           {
             what: '... of which the tables: each log folded, the query tables rebuilt from it and compared',
             figure: `${rebuildSec.toFixed(1)} s`,
-            note: `${quick ? `scaled to 100,000: ${(rebuildSec * scale).toFixed(1)} s; ` : ''}${timings.tablesOnWorker ? 'the rebuild on a worker thread beside the chain and the hands, the comparison after them' : 'one thread, after the chain and the hands'}`,
+            note: `${quick ? `scaled to 100,000: ${(rebuildSec * scale).toFixed(1)} s; ` : ''}${timings.tablesInRanges
+              ? "folded range by range on the workers beside the chain and the hands; this thread's share: the rows written, then compared"
+              : timings.tablesOnWorker ? 'the rebuild on a worker thread beside the chain and the hands, the comparison after them' : 'one thread, after the chain and the hands'}`,
           },
         ],
         json: {
@@ -477,6 +540,7 @@ export const section: BenchSection = {
             serviceOpenMs: Number(serviceOpenMs.toFixed(1)),
             fsyncFloorUs: Number(fsyncFloorUs.toFixed(1)),
             serviceEventUs: Number(serviceEventUs.toFixed(1)),
+            serviceOverFsyncFloor: Number((serviceEventUs / fsyncFloorUs).toFixed(3)),
             handCommits: commits,
             handFsyncFloorMs: Number(floorMs.toFixed(3)),
             handStoreBareMs: Number(percentile(bare, 50).toFixed(3)),
@@ -486,6 +550,10 @@ export const section: BenchSection = {
             replaySec: Number((replaySec * scale).toFixed(2)),
             verifyLogPlusReplaySec: Number(((verifyLogSec + replaySec) * scale).toFixed(2)),
             rebuildSec: Number((rebuildSec * scale).toFixed(2)),
+            bareReadSec: Number((bareReadSec * scale).toFixed(2)),
+            auditOverBareRead: Number((auditSec / bareReadSec).toFixed(3)),
+            replayOverBareRead: Number((replaySec / bareReadSec).toFixed(3)),
+            verifyLogOverBareRead: Number((verifyLogSec / bareReadSec).toFixed(3)),
             ...(quick ? { verifiedHands: count } : {}),
           },
         },

@@ -7,7 +7,8 @@
  * (recall, replay, access log) needs a floor person or an auditor signed in on this screen;
  * closing the panel signs them out.
  */
-import type { AccessLogView, FloorAction, RecallView, ReplayView } from '../../app/contract/floor';
+import type { AccessLogView, FloorAction, HandSearchView, HandTimelineView, RecallView, ReplayView, SearchOutcomeView } from '../../app/contract/floor';
+import type { RequestArgs } from '../../app/contract/handlers';
 import { COMPASS, type AlertView, type IrregularityView, type Row, type SeatNumber, type TerminalView } from '../../app/contract/view';
 import type { Card } from '../../app/domain/cards';
 import type { Credential } from '../../app/contract/fields';
@@ -16,10 +17,48 @@ import { reasonText } from '../i18n/reason';
 import { seatWords } from './actions';
 import type { Signature, TerminalStore } from './terminal.svelte';
 
-export type FloorTab = 'hand' | 'alerts' | 'recall' | 'access';
-export const FLOOR_TABS: readonly FloorTab[] = ['hand', 'alerts', 'recall', 'access'];
+export type FloorTab = 'hand' | 'alerts' | 'recall' | 'search' | 'access';
+export const FLOOR_TABS: readonly FloorTab[] = ['hand', 'alerts', 'recall', 'search', 'access'];
 /** The tabs that read the table's history: a floor person or an auditor signs in first. */
-export const READING_TABS: readonly FloorTab[] = ['recall', 'access'];
+export const READING_TABS: readonly FloorTab[] = ['recall', 'search', 'access'];
+
+/**
+ * The hand search's filters as the Search tab's form holds them: texts as typed (blank: not
+ * asked); the times as the form's `datetime-local` values, in this screen's time zone.
+ */
+export interface SearchForm {
+  from: string;
+  to: string;
+  dealer: string;
+  seat: string;
+  player: string;
+  number: string;
+  outcome: SearchOutcomeView | '';
+  cause: string;
+}
+export const EMPTY_SEARCH: Readonly<SearchForm> = { from: '', to: '', dealer: '', seat: '', player: '', number: '', outcome: '', cause: '' };
+/** Hands per page of the Search tab. */
+export const SEARCH_PAGE = 20;
+
+/** The form's filters as the `searchHands` request takes them (a local time as an ISO time). */
+export function searchArgs(f: Readonly<SearchForm>): RequestArgs<'searchHands'> {
+  const iso = (local: string) => {
+    const ms = Date.parse(local);
+    return Number.isNaN(ms) ? local : new Date(ms).toISOString();
+  };
+  const seat = Number(f.seat);
+  const number = Number(f.number);
+  return {
+    ...(f.from.trim() ? { from: iso(f.from.trim()) } : {}),
+    ...(f.to.trim() ? { to: iso(f.to.trim()) } : {}),
+    ...(f.dealer.trim() ? { dealer: f.dealer.trim() } : {}),
+    ...(seat === 1 || seat === 2 || seat === 3 || seat === 4 ? { seat } : {}),
+    ...(f.player.trim() ? { player: f.player.trim() } : {}),
+    ...(f.number.trim() && Number.isSafeInteger(number) ? { number } : {}),
+    ...(f.outcome ? { outcome: f.outcome } : {}),
+    ...(f.outcome === 'misdeal' && f.cause ? { cause: f.cause as NonNullable<RequestArgs<'searchHands'>['cause']> } : {}),
+  };
+}
 /** What a person signs in for to read the history on this screen. */
 export const READING_PURPOSES = ['floor-action', 'audit'] as const;
 export type ReadingPurpose = (typeof READING_PURPOSES)[number];
@@ -38,6 +77,12 @@ export class FloorDesk {
   step: number = $state(0);
   /** The seat whose hand the floor is entering by touch. */
   replaceSeat: SeatNumber | null = $state(null);
+  /** The Search tab: its form, the page shown, the `before` of each page back, the hand opened as its timeline. */
+  search: SearchForm = $state({ ...EMPTY_SEARCH });
+  found: HandSearchView | null = $state(null);
+  pagesBack: (number | undefined)[] = $state([]);
+  private pageAt: number | undefined = undefined;
+  timeline: HandTimelineView | null = $state(null);
 
   constructor(private readonly terminal: TerminalStore) {}
 
@@ -66,11 +111,13 @@ export class FloorDesk {
     if (!this.reader()) return;
     if (this.tab === 'recall' && this.replay === null) void this.loadRecall();
     if (this.tab === 'access') void this.loadAccessLog();
+    if (this.tab === 'search' && this.found === null) void this.runSearch();
   }
 
   /** Escape: closes the innermost thing open (hand entry, replay, then the panel). */
   back(): void {
     if (this.replaceSeat !== null) this.replaceSeat = null;
+    else if (this.timeline !== null) this.timeline = null;
     else if (this.replay !== null) this.replay = null;
     else this.close();
   }
@@ -82,6 +129,10 @@ export class FloorDesk {
     this.recall = null;
     this.accessLog = null;
     this.replaceSeat = null;
+    this.found = null;
+    this.timeline = null;
+    this.pagesBack = [];
+    this.search = { ...EMPTY_SEARCH };
     for (const purpose of READING_PURPOSES) if (this.terminal.signedIn(purpose)) void this.terminal.run('signOut', { purpose });
   }
 
@@ -187,6 +238,46 @@ export class FloorDesk {
       this.replay = r.value;
       this.step = 0;
     }
+  }
+
+  /** Searches with the form's filters from the newest hand. */
+  async runSearch(): Promise<void> {
+    this.pagesBack = [];
+    await this.searchPage(undefined);
+  }
+
+  /** The next (older) page of the search shown. */
+  async nextPage(): Promise<void> {
+    if (!this.found || this.found.next === null) return;
+    const here = this.pageAt;
+    if (await this.searchPage(this.found.next)) this.pagesBack = [...this.pagesBack, here];
+  }
+
+  /** The page before (newer) the one shown. */
+  async previousPage(): Promise<void> {
+    if (this.pagesBack.length === 0) return;
+    const back = this.pagesBack[this.pagesBack.length - 1];
+    if (await this.searchPage(back)) this.pagesBack = this.pagesBack.slice(0, -1);
+  }
+
+  /** Clears the form and searches everything again. */
+  async clearSearch(): Promise<void> {
+    this.search = { ...EMPTY_SEARCH };
+    await this.runSearch();
+  }
+
+  private async searchPage(before: number | undefined): Promise<boolean> {
+    const r = await this.terminal.query('searchHands', { ...searchArgs(this.search), ...(before !== undefined ? { before } : {}), limit: SEARCH_PAGE });
+    if (!r.ok) return false;
+    this.found = r.value;
+    this.pageAt = before;
+    return true;
+  }
+
+  /** Opens a hand as its timeline (`withHindsight`: "what could it have been" for every seat, not only a fouled one). */
+  async openTimeline(handId: string, withHindsight = false): Promise<void> {
+    const r = await this.terminal.query('handTimeline', { handId, ...(withHindsight ? { withHindsight } : {}) });
+    if (r.ok) this.timeline = r.value;
   }
 
   stepTo(index: number): void {

@@ -305,6 +305,43 @@ describe('each migration', () => {
     b.close();
   });
 
+  it('0007 hand_search: outcome counts per hand filled in from the settlements and corrections already stored, an index per filter', () => {
+    const db = rawAt(tmp.file('7.db'), 6);
+    const zero = '0'.repeat(64);
+    const event = db.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    event.run(1, 'T1', null, null, 'table-opened', 'now', '{}', zero, zero);
+    db.prepare("INSERT INTO tables (id, name, profile_name, profile_version, profile, point_value, mode, button, opened_at, opened_event_id) VALUES ('T1', 'Table 1', 'basic', 1, '{}', 100, 'shoe', 1, 'now', 1)").run();
+    const result = { fouled: [2], naturals: { 3: 'six-pairs' }, surrendered: [4], allIn: [2] };
+    event.run(2, 'T1', 'T1-1', 0, 'hand-started', 'now', '{}', zero, zero);
+    event.run(3, 'T1', 'T1-1', 1, 'settled', 'now', JSON.stringify({ type: 'settled', result }), zero, zero);
+    event.run(4, 'T1', 'T1-1', 2, 'floor-correction', 'now', '{}', zero, zero);
+    event.run(5, 'T1', 'T1-2', 0, 'hand-started', 'now', '{}', zero, zero);
+    const hand = db.prepare("INSERT INTO hands (id, table_id, number, button, profile_name, profile_version, point_value, phase, outcome, settled_event_id, started_at, first_event_id, last_event_id) VALUES (?, 'T1', ?, 1, 'basic', 1, 100, 'closed', 'played', ?, 'now', ?, ?)");
+    hand.run('T1-1', 1, 3, 2, 4);
+    hand.run('T1-2', 2, null, 5, 5);
+    const seat = db.prepare('INSERT INTO hand_seats (hand_id, seat, player, stack_before, fouled, natural, surrendered) VALUES (?, ?, ?, 1000, ?, ?, ?)');
+    seat.run('T1-1', 1, 'ann', 0, null, 0);
+    seat.run('T1-1', 2, 'bob', 1, null, 0);
+    seat.run('T1-1', 3, 'cid', 0, 'six-pairs', 0);
+    seat.run('T1-1', 4, 'dan', 0, null, 1);
+    seat.run('T1-2', 1, 'ann', 0, null, 0);
+    const seatsBefore = db.prepare('SELECT hand_id, seat, player, fouled, natural, surrendered FROM hand_seats ORDER BY hand_id, seat').all();
+    migrate(db, ALL.slice(0, 7));
+    expect(db.prepare('SELECT id, fouls, naturals, surrenders, all_ins, corrections FROM hands ORDER BY number').all()).toEqual([
+      { id: 'T1-1', fouls: 1, naturals: 1, surrenders: 1, all_ins: 1, corrections: 1 },
+      { id: 'T1-2', fouls: 0, naturals: 0, surrenders: 0, all_ins: 0, corrections: 0 },
+    ]);
+    expect(db.prepare('SELECT hand_id, seat, player, fouled, natural, surrendered FROM hand_seats ORDER BY hand_id, seat').all()).toEqual(seatsBefore);
+    expect(db.prepare("SELECT seat FROM hand_seats WHERE all_in = 1").pluck().all()).toEqual([2]);
+    // Each filter's query finds its own index.
+    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((p) => p.detail).join(' ');
+    expect(plan("SELECT id FROM hands WHERE table_id = 'T1' AND fouls > 0 ORDER BY number DESC LIMIT 20")).toContain('hands_search_fouls');
+    expect(plan("SELECT id FROM hands WHERE table_id = 'T1' AND corrections > 0 ORDER BY number DESC LIMIT 20")).toContain('hands_search_corrected');
+    expect(plan("SELECT id FROM hands WHERE table_id = 'T1' AND dealer = 'Eva' ORDER BY number DESC LIMIT 20")).toContain('hands_search_dealer');
+    expect(plan("SELECT hand_id FROM hand_seats WHERE player = 'ann'")).toContain('hand_seats_by_player');
+    db.close();
+  });
+
   it('upgrading step by step gives the same schema as a fresh database', () => {
     const stepwise = new Database(tmp.file('steps.db'));
     for (let v = 1; v <= ALL.length; v++) migrate(stepwise, ALL.slice(0, v));

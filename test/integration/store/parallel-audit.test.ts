@@ -133,6 +133,19 @@ describe('worker threads check exactly what one pass checks', () => {
     for (const h of ['SIM-9', 'SIM-12', 'SIM-20']) expect(hands).toContain(h);
   });
 
+  it('a hand whose ledger has a seat twice, others with rows missing or changed: the workers read the rows of many hands at once, and find the same', () => {
+    const path = damaged(`
+      INSERT INTO chip_ledger (table_id, seat, player, kind, amount, stack_after, hand_id, event_id, at)
+        SELECT table_id, seat, player, kind, amount + 7, stack_after + 7, hand_id, event_id, at FROM chip_ledger WHERE hand_id = 'SIM-21' AND seat = 2 AND kind = 'hand';
+      DELETE FROM hand_seats WHERE hand_id = 'SIM-22' AND seat = 3;
+      UPDATE payments SET executed_event_id = NULL WHERE hand_id = 'SIM-23';
+      DELETE FROM hands WHERE id = 'SIM-24';
+    `);
+    const out = bothWays(path);
+    const hands = new Set(replayOf(out).problems.map((p) => p.handId));
+    for (const h of ['SIM-21', 'SIM-22', 'SIM-23', 'SIM-24']) expect(hands).toContain(h);
+  });
+
   it('more problems than are reported: the same first ones', () => {
     const path = damaged(`UPDATE events SET body = replace(body, '"by":"device"', '"by":"shoe"') WHERE type = 'card-dealt' AND hand_id IN ('SIM-2', 'SIM-3', 'SIM-30');`);
     const out = bothWays(path);

@@ -12,12 +12,12 @@ import { execFile } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, type AuditPart, type AuditTask, type LogAudit } from '../../../app/services/audit';
+import { auditLog, auditTask, type AuditPart, type AuditTask, type AuditTimings, type LogAudit } from '../../../app/services/audit';
 import { simulate } from '../../../app/services/simulation';
 import { openStore } from '../../../app/services/store';
 import { poolRunMark, poolRunsSince, SyncPool } from '../../../app/services/worker-pool';
 import {
-  auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, QUERY_TABLES, type RowProblem, type TablesReport,
+  auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, QUERY_TABLES, RangeRebuild, type RowProblem, type TablesReport,
 } from '../../../app/services/table-audit';
 import { attachShoe, must, openTable, playHand, rig, T } from '../services/helpers';
 import { tempFolder } from './temp';
@@ -301,3 +301,94 @@ describe('the rebuild on a worker thread', () => {
   });
 });
 
+describe('the fold cut into ranges (what each worker of the audit folds, beside its chain and hands)', () => {
+  /** The tables' report from the log folded as the ranges `after < id <= upTo` between the cuts, each on its own. */
+  function folded(store: ReturnType<typeof openStore>, cuts: readonly number[]): { report: TablesReport | null; taken: boolean[] } {
+    const rebuild = new RangeRebuild(store.migrations);
+    try {
+      const taken: boolean[] = [];
+      for (let i = 0; i + 1 < cuts.length; i++) {
+        const part = auditTask(store.db, { after: cuts[i], upTo: cuts[i + 1], chain: true, hands: true, maxProblems: 50, tables: null, fold: true });
+        taken.push(rebuild.add(part.fold!));
+      }
+      return { report: rebuild.finish(store, MAX_TABLE_PROBLEMS), taken };
+    } finally {
+      rebuild.close();
+    }
+  }
+
+  it('gives the one-pass report wherever the cuts fall: inside hands, at checkpoints, at a table-opened, around the late note', () => {
+    const store = openStore(honest, { readonly: true });
+    try {
+      const whole = auditTables(store);
+      expect(whole.ok).toBe(true);
+      const db = store.db;
+      const max = db.prepare('SELECT max(id) FROM events').pluck().get() as number;
+      const marks = db.prepare(`SELECT id FROM events WHERE type IN ('table-checkpoint', 'table-opened', 'hand-started', 'settled', 'floor-correction', 'staff-added', 'player-left', 'dealer-on')`).pluck().all() as number[];
+      const cuts = new Set<number>();
+      for (const m of marks) for (const d of [-1, 0, 1]) if (m + d > 0 && m + d < max) cuts.add(m + d);
+      for (let id = 1; id < max; id += 97) cuts.add(id);
+      expect(cuts.size).toBeGreaterThan(100);
+      for (const cut of cuts) {
+        const { report, taken } = folded(store, [Number.NEGATIVE_INFINITY, cut, max]);
+        expect(taken, `cut after row ${cut}: each range folds on its own`).toEqual([true, true]);
+        expect(report, `cut after row ${cut}`).toEqual(whole);
+      }
+      // Many cuts at once: the checkpoints a range starts from are those the ranges before it folded.
+      const many = [Number.NEGATIVE_INFINITY, ...[...cuts].sort((a, b) => a - b).filter((_, i) => i % 9 === 0), max];
+      expect(folded(store, many).report).toEqual(whole);
+    } finally {
+      store.close();
+    }
+  }, 120_000);
+
+  it('a range that meets a problem gives the tables back to the one pass, which reports it', () => {
+    const id = honestGet<number>(`SELECT id FROM events WHERE table_id = '${T}' AND type = 'table-checkpoint' AND json_extract(body, '$.handsStarted') = 2`);
+    const path = tampered(`UPDATE events SET body = replace(body, '"handsStarted":2', '"handsStarted":7') WHERE id = ${id}`);
+    const store = openStore(path, { readonly: true });
+    try {
+      const max = store.db.prepare('SELECT max(id) FROM events').pluck().get() as number;
+      // The range holding the checkpoint finds it; the range after starts from it.
+      const { report, taken } = folded(store, [Number.NEGATIVE_INFINITY, id + 3, max]);
+      expect(taken[0]).toBe(false);
+      expect(report).toBeNull();
+      const timings: AuditTimings = {};
+      const a = auditLog(store, { threads: 2, timings });
+      expect(timings.tablesInRanges).toBe(false);
+      expect(comparable(a)).toEqual(comparable(auditOnce(path, 0)));
+    } finally {
+      store.close();
+    }
+  });
+
+  it('a range on a worker says it is alive as it goes, and notes what this thread folds', () => {
+    const store = openStore(honest, { readonly: true });
+    const results: AuditPart[] = [];
+    const pool = SyncPool.open<AuditTask, AuditPart>(2, { path: honest }, (r) => results.push(r), 2);
+    expect(pool).not.toBeNull();
+    try {
+      const rows = honestGet<number>('SELECT count(*) FROM events');
+      const task: AuditTask = { after: Number.NEGATIVE_INFINITY, upTo: rows, chain: true, hands: true, maxProblems: 50, tables: null, fold: true, aliveEveryRows: 500 };
+      pool!.submit(task);
+      pool!.finish();
+      expect(pool!.aliveReplies).toBe(Math.floor(rows / 500));
+      expect(results).toHaveLength(1);
+      expect(results[0].fold).toEqual(auditTask(store.db, task).fold);
+    } finally {
+      pool!.close();
+      store.close();
+    }
+  });
+
+  it('on an honest log the audit by worker threads takes the tables from the ranges', () => {
+    const store = openStore(honest, { readonly: true });
+    try {
+      const timings: AuditTimings = {};
+      const a = auditLog(store, { threads: 2, timings });
+      expect(timings).toMatchObject({ tablesOnWorker: true, tablesInRanges: true });
+      expect(a.tables).toEqual(auditTables(store));
+    } finally {
+      store.close();
+    }
+  });
+});

@@ -15,8 +15,8 @@ const preset = (name: string): Profile => {
 const value = (text: string) => evaluate(unwrap(parseCards(text)));
 
 describe('presets (RULES.md section 12)', () => {
-  it('lists the eight presets in the section order, mandarin-house the default', () => {
-    expect(PRESET_NAMES).toEqual(['basic', 'western', 'eastern', 'mandarin', 'mandarin-house', 'special-hands', 'scoop-double', 'ofc']);
+  it('lists the nine presets in the section order, mandarin-house the default', () => {
+    expect(PRESET_NAMES).toEqual(['basic', 'western', 'eastern', 'mandarin', 'mandarin-house', 'special-hands', 'scoop-double', 'ofc', 'ofc-standard']);
     expect(DEFAULT_PROFILE_NAME).toBe('mandarin-house');
     expect(unwrap(resolveProfile()).name).toBe('mandarin-house');
   });

@@ -24,6 +24,7 @@ describe('request names', () => {
 
 const REPLY_TYPES: Readonly<Record<keyof Replies, string>> = {
   view: 'TerminalView', session: 'SessionView', recall: 'RecallView', replay: 'ReplayView', accessLog: 'AccessLogView', staff: 'StaffListView',
+  handSearch: 'HandSearchView', handTimeline: 'HandTimelineView',
 };
 
 /** The contract's list in docs/terminal.md, as the request table gives it. */
@@ -66,6 +67,19 @@ describe('argument checks', () => {
     ['snapshot', undefined, null],
     ['snapshot', [], 'bad-arguments'],
     ['seatReady', { seat: 2 }, null],
+    ['searchHands', {}, null],
+    ['searchHands', { from: '2025-03-01', to: '2025-03-02T06:00:00Z', dealer: 'Eva', seat: 2, player: 'ann', number: 7, outcome: 'misdeal', cause: 'short-deal', before: 40, limit: 100 }, null],
+    ['searchHands', { from: 'yesterday' }, 'bad-time'],
+    ['searchHands', { outcome: 'lost' }, 'bad-outcome'],
+    ['searchHands', { cause: 'sneeze' }, 'bad-cause'],
+    ['searchHands', { limit: 101 }, 'bad-number'],
+    ['searchHands', { limit: 0 }, 'bad-number'],
+    ['searchHands', { seat: 5 }, 'bad-seat'],
+    ['searchHands', { page: 2 }, 'unknown-argument'],
+    ['handTimeline', { handId: 'T1-3' }, null],
+    ['handTimeline', { handId: 'T1-3', withHindsight: true }, null],
+    ['handTimeline', { handId: 'T1-3', withHindsight: 'yes' }, 'bad-flag'],
+    ['handTimeline', {}, 'bad-text'],
     ['seatReady', { seat: 5 }, 'bad-seat'],
     ['seatReady', { seat: '2' }, 'bad-seat'],
     ['seatPlayer', { seat: 1, name: 'Ann', buyIn: 200000 }, null],

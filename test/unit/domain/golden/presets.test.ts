@@ -56,6 +56,8 @@ const CASES: readonly PresetCase[] = [
   { preset: 'ofc', why: 'royalties paid on a lost row', seats: [set(OFC_A), set(OFC_B_BACK)], pairs: [[1, 2, 9]] },
   // RULES.md s10 (001): a fouled hand pays 6 plus the opponent's royalties: 6 + 15.
   { preset: 'ofc', why: 'foul pays 6 + royalties', seats: [set(OFC_A), set(OFC_B_FOULED)], pairs: [[1, 2, 21]] },
+  // RULES.md s12 ofc-standard: front trips 555 = 13 (ofc pays none), middle straight 4, back flush 4; A scoops: 6 + 21 = 27.
+  { preset: 'ofc-standard', why: 'front trips royalty', seats: [set(SHOT_A), set(SHOT_B)], pairs: [[1, 2, 27]] },
 ];
 
 describe('each preset through settleRecord', () => {

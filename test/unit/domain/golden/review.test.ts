@@ -86,6 +86,20 @@ const SECTION_12: Record<string, object> = {
       back: { straight: 2, flush: 4, 'full-house': 6, quads: 10, 'straight-flush': 15, 'royal-flush': 25 },
     },
   },
+  // ofc-standard | 001 + common OFC royalties | as ofc | +3 | as ofc | as ofc, plus front trips 222 = 10 ... AAA = 22;
+  // middle trips 2; middle royal flush 50 | as ofc | no | none
+  'ofc-standard': {
+    ...BASE, name: 'ofc-standard', game: 'ofc', scoop: { kind: 'add', points: 3 }, bonusMode: 'regardless', fantasyland: { minimumFront: 'pair-Q' },
+    bonuses: {
+      front: {
+        'pair-6': 1, 'pair-7': 2, 'pair-8': 3, 'pair-9': 4, 'pair-T': 5, 'pair-J': 6, 'pair-Q': 7, 'pair-K': 8, 'pair-A': 9,
+        'trips-2': 10, 'trips-3': 11, 'trips-4': 12, 'trips-5': 13, 'trips-6': 14, 'trips-7': 15, 'trips-8': 16,
+        'trips-9': 17, 'trips-T': 18, 'trips-J': 19, 'trips-Q': 20, 'trips-K': 21, 'trips-A': 22,
+      },
+      middle: { trips: 2, straight: 4, flush: 8, 'full-house': 12, quads: 20, 'straight-flush': 30, 'royal-flush': 50 },
+      back: { straight: 2, flush: 4, 'full-house': 6, quads: 10, 'straight-flush': 15, 'royal-flush': 25 },
+    },
+  },
 };
 
 describe('RULES.md s12: every preset is exactly its row (every field, nothing extra)', () => {
@@ -150,6 +164,8 @@ const FIGURES: Record<string, Figures> = {
   // 3 + 3 for a scoop; royalties netted whatever the row: T 6 + 12 + 10 = 28; X 1 + 30 + 25 = 56;
   // W 1 + 20 + 25 = 46 (Y holds no royalty: ace-high front, queens middle, two pair back).
   ofc: { scoop: 6, twoOfThree: 1, foul: 6, bonusScoop: 28, foulBonus: 28, straightFlushes: 56, quadsRoyal: 46 },
+  // As ofc, and T's front trips fives pay 13: 28 + 13 = 41.
+  'ofc-standard': { scoop: 6, twoOfThree: 1, foul: 6, bonusScoop: 41, foulBonus: 41, straightFlushes: 56, quadsRoyal: 46 },
 };
 
 describe('RULES.md s4/s5/s12: each preset\'s figures on the same real hands', () => {
