@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { bestArrangement } from '../../../app/domain/arrange';
 import { formatCard, formatCards, type Card } from '../../../app/domain/cards';
 import { detectNaturals } from '../../../app/domain/naturals';
-import { PRESET_NAMES, getPreset, presetJson } from '../../../app/domain/profiles';
+import { getPreset, presetJson } from '../../../app/domain/profiles';
 import { settleRecord } from '../../../app/domain/settle';
 import { dealCards, seededRandom, shuffled } from '../../support/gen-hands';
 import { genDragon, genFromRanks, genOneColour, genSixPairs, genThreeFlushes, genThreeStraights } from '../../support/gen-naturals';
