@@ -11,7 +11,7 @@
 import { fail, ok, type Result } from '../domain/result';
 import type { Purpose } from '../domain/staff';
 import type { SessionView } from '../contract/session';
-import { idOf } from '../contract/wire';
+import { idOf, parseRequestOf } from '../contract/wire';
 import type { Screen, Screens } from '../terminal/screens';
 import { parseExportDate } from '../services/export';
 import { CentralSession } from './central';
@@ -138,19 +138,8 @@ export function isCasinoRequestName(x: unknown): x is CasinoRequestName {
 }
 
 /** Reads one socket message as a casino request (`bad-message`, `unknown-request`). */
-export function parseCasinoRequest(textIn: string): Result<{ id: number; name: CasinoRequestName; args: unknown }> {
-  let m: unknown;
-  try {
-    m = JSON.parse(textIn);
-  } catch {
-    return fail('bad-message', 'the message is not JSON');
-  }
-  if (typeof m !== 'object' || m === null) return fail('bad-message', 'the message is not an object');
-  const o = m as Record<string, unknown>;
-  if (o.t !== 'req') return fail('bad-message', 'the message is not a request');
-  if (typeof o.id !== 'number' || !Number.isSafeInteger(o.id)) return fail('bad-message', 'the request has no numeric id');
-  if (!isCasinoRequestName(o.name)) return fail('unknown-request', `there is no request named ${JSON.stringify(o.name)}`);
-  return ok({ id: o.id, name: o.name, args: o.args });
+export function parseCasinoRequest(text: string): Result<{ id: number; name: CasinoRequestName; args: unknown }> {
+  return parseRequestOf(text, isCasinoRequestName);
 }
 
 /**

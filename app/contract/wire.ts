@@ -38,8 +38,11 @@ export function idOf(text: string): number | null {
   }
 }
 
-/** Parses one message from a screen. */
-export function parseRequest(text: string): Result<RequestMessage> {
+/**
+ * Parses one request message whose name `isName` accepts (`bad-message`, `unknown-request`):
+ * the terminal's requests, or another request table on the same wire (the casino's).
+ */
+export function parseRequestOf<N extends string>(text: string, isName: (x: unknown) => x is N): Result<{ t: 'req'; id: number; name: N; args: unknown }> {
   let m: unknown;
   try {
     m = JSON.parse(text);
@@ -50,6 +53,11 @@ export function parseRequest(text: string): Result<RequestMessage> {
   const o = m as Record<string, unknown>;
   if (o.t !== 'req') return fail('bad-message', 'the message is not a request');
   if (typeof o.id !== 'number' || !Number.isSafeInteger(o.id)) return fail('bad-message', 'the request has no numeric id');
-  if (!isRequestName(o.name)) return fail('unknown-request', `there is no request named ${JSON.stringify(o.name)}`);
+  if (!isName(o.name)) return fail('unknown-request', `there is no request named ${JSON.stringify(o.name)}`);
   return ok({ t: 'req', id: o.id, name: o.name, args: o.args });
+}
+
+/** Parses one message from a screen. */
+export function parseRequest(text: string): Result<RequestMessage> {
+  return parseRequestOf(text, isRequestName);
 }

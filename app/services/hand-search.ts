@@ -41,19 +41,8 @@ export interface HandSearch {
   readonly limit?: number;
 }
 
-/** One seat of a found hand. */
-export interface FoundSeat {
-  readonly seat: SeatNo;
-  readonly player: string;
-  readonly stackBefore: number;
-  readonly points: number | null;
-  readonly net: number | null;
-  readonly stackAfter: number | null;
-  readonly fouled: boolean;
-  readonly natural: string | null;
-  readonly surrendered: boolean;
-  readonly allIn: boolean;
-}
+/** One seat of a found hand: the recall's seat, and whether he was all in. */
+export type FoundSeat = HandSummary['seats'][number] & { readonly allIn: boolean };
 
 /** One found hand, as the query tables hold it: the recall's fields, its search counts and its seats. */
 export interface FoundHand extends Omit<HandSummary, 'seats' | 'payments' | 'record' | 'result' | 'events' | 'simulated'> {

@@ -9,15 +9,15 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestSocket } from '../../support/ws-client';
 import { CentralSession } from '../../../app/casino/central';
 import { parseCentralUrl } from '../../../app/casino/central-url';
 import type { FloorReport } from '../../../app/casino/floor-report';
 import { Forwarder } from '../../../app/casino/forwarder';
 import { startCasinoServer, type CasinoServer } from '../../../app/casino/serve';
 import { tableLogOf } from '../../../app/casino/table-log';
-import { unwrap, type Result } from '../../../app/domain/result';
+import { unwrap } from '../../../app/domain/result';
 import type { Figures, Report } from '../../../app/services/report';
 import { openStore, type Store } from '../../../app/services/store';
 import { TableService } from '../../../app/services/table-service';
@@ -189,25 +189,7 @@ describe('casino serve: the Reports request', () => {
     await server?.close();
   });
 
-  async function socket() {
-    const u = new URL(server.url);
-    const ws = new WebSocket(`ws://${u.host}/ws${u.search}`);
-    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-    let id = 0;
-    const waiting = new Map<number, (r: Result<unknown>) => void>();
-    ws.on('message', (m) => {
-      const msg = JSON.parse(m.toString()) as { t: string; id: number; result: Result<unknown> };
-      if (msg.t === 'res') waiting.get(msg.id)?.(msg.result);
-    });
-    return {
-      ask: <T>(name: string, args: unknown = {}) => new Promise<Result<T>>((resolve) => {
-        const n = ++id;
-        waiting.set(n, resolve as (r: Result<unknown>) => void);
-        ws.send(JSON.stringify({ t: 'req', id: n, name, args }));
-      }),
-      close: () => ws.close(),
-    };
-  }
+  const socket = () => requestSocket(server.url);
 
   it('is refused without a floor person or an auditor signed in, then gives the file', async () => {
     const c = await socket();

@@ -8,8 +8,8 @@
  */
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestSocket } from '../../support/ws-client';
 import { CentralSession } from '../../../app/casino/central';
 import { parseCentralUrl } from '../../../app/casino/central-url';
 import type { FloorHistory, FloorOverview, FloorTimeline } from '../../../app/casino/floor';
@@ -53,25 +53,7 @@ async function caughtUp(t: Table): Promise<void> {
 }
 
 /** A browser-like socket: the token on the URL, one request at a time. */
-async function socket(): Promise<{ ask: <T>(name: string, args?: unknown) => Promise<Result<T>>; close: () => void }> {
-  const u = new URL(server.url);
-  const ws = new WebSocket(`ws://${u.host}/ws${u.search}`);
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  let id = 0;
-  const waiting = new Map<number, (r: Result<unknown>) => void>();
-  ws.on('message', (m) => {
-    const msg = JSON.parse(m.toString()) as { t: string; id: number; result: Result<unknown> };
-    if (msg.t === 'res') waiting.get(msg.id)?.(msg.result);
-  });
-  return {
-    ask: <T>(name: string, args: unknown = {}) => new Promise<Result<T>>((resolve) => {
-      const n = ++id;
-      waiting.set(n, resolve as (r: Result<unknown>) => void);
-      ws.send(JSON.stringify({ t: 'req', id: n, name, args }));
-    }),
-    close: () => ws.close(),
-  };
-}
+const socket = () => requestSocket(server.url);
 
 function must<T>(r: Result<T>): T {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
