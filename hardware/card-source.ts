@@ -51,6 +51,14 @@ export interface CardEvent extends SourceEventBase {
    * in-process simulator), or `undefined` when the wire format has none (lines format).
    */
   readonly seq: number | undefined;
+  /**
+   * The sequence number of the device's frame just before this card, when that frame was not a
+   * card (a jam, lid-open, ready or unreadable status: they take numbers too, docs/wire-formats.md
+   * 2.3). The receiver has checked that those numbers follow on; the hand logic then expects this
+   * card's `seq` to follow `afterSeq` rather than the last card's. Absent after a card, on the
+   * first frame heard, and on formats whose statuses take no number.
+   */
+  readonly afterSeq?: number;
   /** The bytes the card came from: a whole frame (STX to the last CRC byte) or a line without its terminator. */
   readonly raw: Uint8Array;
 }

@@ -3,6 +3,7 @@
  *   out/renderer/   the dealer screen (Vite + Svelte), loaded by Electron and by `npm run serve`
  *   out/main/main.cjs        Electron's main process (esbuild, CommonJS)
  *   out/main/casino-migrations/  the central server's SQL migrations (app/casino/migrations), for `--central`
+ *   out/main/report-worker.cjs  the floor's shift report's worker thread (esbuild, CommonJS)
  *   out/preload/preload.cjs  the sandboxed preload (esbuild, CommonJS, only `electron` external)
  *
  * `node scripts/build.mjs [renderer|electron|all] [--if-stale]`: with --if-stale a part is
@@ -17,6 +18,7 @@ export const OUT = join(ROOT, 'out');
 export const RENDERER_OUT = join(OUT, 'renderer');
 export const MAIN_OUT = join(OUT, 'main', 'main.cjs');
 export const PRELOAD_OUT = join(OUT, 'preload', 'preload.cjs');
+export const REPORT_WORKER_OUT = join(OUT, 'main', 'report-worker.cjs');
 export const CENTRAL_MIGRATIONS_OUT = join(OUT, 'main', 'casino-migrations');
 
 /**
@@ -72,6 +74,16 @@ export async function buildElectron() {
     outfile: MAIN_OUT,
     external: MAIN_EXTERNALS,
     // import.meta.url in ESM sources (migration lookup) becomes the bundle's own URL.
+    define: { 'import.meta.url': 'importMetaUrl' },
+    banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
+  });
+  // The floor's shift report is made in a worker thread beside the main bundle
+  // (app/services/report-job.ts looks for report-worker.cjs next to it).
+  await esbuild.build({
+    ...common,
+    entryPoints: [join(ROOT, 'app/services/report-worker.ts')],
+    outfile: REPORT_WORKER_OUT,
+    external: MAIN_EXTERNALS,
     define: { 'import.meta.url': 'importMetaUrl' },
     banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
   });

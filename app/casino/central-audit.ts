@@ -17,6 +17,7 @@ import { fail, ok, type Result } from '../domain/result';
 import { auditLog } from '../services/audit';
 import { openStore, StoreError, type Store } from '../services/store';
 import { QUERY_TABLES, rebuildTables } from '../services/table-audit';
+import { NO_PROGRESS, progressOf, type Progress } from '../services/progress';
 import type { CentralAlert, CentralSession } from './central';
 import { differingColumns, type LogRow } from './log-row';
 import { tableLogOf, type TableLog } from './table-log';
@@ -85,8 +86,10 @@ interface GivenFile {
  * Refused before anything is checked: a file that cannot be opened (`database-not-found`, ...:
  * the StoreError's code) or that has no identity (`no-terminal-identity`), two files of the same
  * table database (`same-table-database`). Then `central-failed` if the server fails on the way.
+ * `progress` is told, for each table database (its `of`), the read of its central copy
+ * (`central-copy`, in events) and then the audit's stages.
  */
-export async function auditCentral(session: CentralSession, files: readonly string[]): Promise<Result<CasinoAudit>> {
+export async function auditCentral(session: CentralSession, files: readonly string[], progress: Progress = NO_PROGRESS): Promise<Result<CasinoAudit>> {
   const given: GivenFile[] = [];
   try {
     for (const path of files) {
@@ -115,7 +118,7 @@ export async function auditCentral(session: CentralSession, files: readonly stri
     const out: TerminalAudit[] = [];
     for (const id of ids) {
       const t = terminals.value.find((x) => x.terminalId === id) ?? null;
-      const r = await auditTerminal(session, id, t?.end ?? null, given.find((g) => g.log.identity === id) ?? null);
+      const r = await auditTerminal(session, id, t?.end ?? null, given.find((g) => g.log.identity === id) ?? null, progressOf(progress, id));
       if (!r.ok) return r;
       out.push(r.value);
     }
@@ -247,7 +250,9 @@ export function tablesOf(store: Store): string[] {
 }
 
 /** One table database: its alerts, its central copy audited, compared with its file if given. */
-async function auditTerminal(session: CentralSession, terminalId: string, end: CentralEnd | null, file: GivenFile | null): Promise<Result<TerminalAudit>> {
+async function auditTerminal(
+  session: CentralSession, terminalId: string, end: CentralEnd | null, file: GivenFile | null, progress: Progress,
+): Promise<Result<TerminalAudit>> {
   const problems: string[] = [];
   const alerts = end === null ? ok([] as CentralAlert[]) : await session.alerts(terminalId);
   if (!alerts.ok) return alerts;
@@ -258,7 +263,14 @@ async function auditTerminal(session: CentralSession, terminalId: string, end: C
   const dir = mkdtempSync(join(tmpdir(), 'cp-central-audit-'));
   try {
     const runs = new Runs();
-    const copied = await copyCentralLog(session, terminalId, end, dir, file ? (rows, after, upTo) => compareBatch(rows, fileRows(file.log, after, upTo), runs) : undefined);
+    // The server's end is its last row: the ids run on from 1, so that many rows to read.
+    progress.stage('central-copy', end?.lastId ?? null, 'events');
+    let read = 0;
+    const copied = await copyCentralLog(session, terminalId, end, dir, (rows, after, upTo) => {
+      if (file) compareBatch(rows, fileRows(file.log, after, upTo), runs);
+      read += rows.length;
+      progress.done(read);
+    });
     if (!copied.ok) return copied;
     const events = copied.value.events;
     const audited = openStore(copied.value.path, { readonly: true });
@@ -268,7 +280,7 @@ async function auditTerminal(session: CentralSession, terminalId: string, end: C
     try {
       tables = tablesOf(audited);
       if (events > 0) {
-        const a = auditLog(audited);
+        const a = auditLog(audited, { progress });
         for (const p of a.chain.problems) problems.push(`chain: ${p.message}`);
         if ('error' in a.replay) problems.push(`hands: ${errorText(a.replay.error)}`);
         else {

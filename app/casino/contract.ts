@@ -17,7 +17,7 @@ import { parseExportDate } from '../services/export';
 import { CentralSession } from './central';
 import type { CentralUrl } from './central-url';
 import type { CasinoFloor, FloorHistory, FloorOverview, FloorTimeline } from './floor';
-import { buildFloorReport, FLOOR_REPORT_FORMATS, floorReportFile, type FloorReportFormat } from './floor-report';
+import { buildFloorReport, FLOOR_REPORT_FORMATS, floorReportFile, type FloorReport, type FloorReportFormat } from './floor-report';
 
 export { idOf };
 
@@ -72,6 +72,27 @@ const tableList = (v: unknown) => (v === undefined || (Array.isArray(v) && v.len
 const format = (v: unknown) => ((FLOOR_REPORT_FORMATS as readonly unknown[]).includes(v) ? null : `must be ${FLOOR_REPORT_FORMATS.join(', ')}`);
 const flag = (v: unknown) => (v === undefined || typeof v === 'boolean' ? null : 'must be true or false');
 
+/** A report's range checked (`from`, `to`, `tableIds?`, `dealer?`, and `more`): `to` after `from`. */
+function reportRange(args: Args, more: Readonly<Record<string, (v: unknown) => string | null>> = {}): Result<Args> {
+  const r = fields({ from: date, to: date, tableIds: tableList, dealer: text(true, 64), ...more })(args);
+  if (!r.ok) return r;
+  return parseExportDate(args.to as string, true)! <= parseExportDate(args.from as string, false)! ? fail('bad-args', 'to is not after from', 'to') : r;
+}
+
+/** The floor's report of a checked range, read in a session of its own with the central server. */
+async function floorReportOf(c: CasinoContext, a: Args): Promise<Result<FloorReport>> {
+  const session = await CentralSession.open(c.central);
+  if (!session.ok) return session;
+  try {
+    return await buildFloorReport(session.value, c.central.shown, {
+      from: parseExportDate(a.from as string, false)!, to: parseExportDate(a.to as string, true)!,
+      ...(a.tableIds !== undefined ? { tableIds: a.tableIds as string[] } : {}), ...(a.dealer !== undefined ? { dealer: a.dealer as string } : {}),
+    });
+  } finally {
+    await session.value.close();
+  }
+}
+
 /** The purpose a person reads for: floor if he holds it, else auditor; anyone else is asked for floor (and refused `not-allowed`). */
 function readPurpose(roles: readonly string[] | null): Purpose {
   return roles?.includes('floor') ? 'floor-action' : roles?.includes('auditor') ? 'audit' : 'floor-action';
@@ -106,29 +127,22 @@ export const CASINO_REQUESTS = {
     run: (c, a) => c.floor.timeline(a.terminalId as string, a.handId as string),
   } satisfies Request<FloorTimeline>,
   report: {
-    check: (args) => {
-      const r = fields({ from: date, to: date, tableIds: tableList, dealer: text(true, 64), format })(args);
-      if (!r.ok) return r;
-      return parseExportDate(args.to as string, true)! <= parseExportDate(args.from as string, false)! ? fail('bad-args', 'to is not after from', 'to') : r;
-    },
+    check: (args) => reportRange(args, { format }),
     reader: true,
     touches: () => true,
     run: async (c, a) => {
-      const session = await CentralSession.open(c.central);
-      if (!session.ok) return session;
-      try {
-        const r = await buildFloorReport(session.value, c.central.shown, {
-          from: parseExportDate(a.from as string, false)!, to: parseExportDate(a.to as string, true)!,
-          ...(a.tableIds !== undefined ? { tableIds: a.tableIds as string[] } : {}), ...(a.dealer !== undefined ? { dealer: a.dealer as string } : {}),
-        });
-        if (!r.ok) return r;
-        const file = await floorReportFile(r.value, a.format as FloorReportFormat);
-        return ok({ name: file.name, type: file.type, base64: file.body.toString('base64') });
-      } finally {
-        await session.value.close();
-      }
+      const r = await floorReportOf(c, a);
+      if (!r.ok) return r;
+      const file = await floorReportFile(r.value, a.format as FloorReportFormat);
+      return ok({ name: file.name, type: file.type, base64: file.body.toString('base64') });
     },
   } satisfies Request<ReportFile>,
+  reportView: {
+    check: (args) => reportRange(args),
+    reader: true,
+    touches: () => true,
+    run: (c, a) => floorReportOf(c, a),
+  } satisfies Request<FloorReport>,
 } as const;
 
 export type CasinoRequestName = keyof typeof CASINO_REQUESTS;

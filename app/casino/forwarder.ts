@@ -26,6 +26,7 @@ import { isoTime } from '../services/iso-time';
 import type { CentralSession, IngestReceipt, RecordedFinding } from './central';
 import type { LogEnd, LogRow } from './log-row';
 import type { TableLog } from './table-log';
+import { NO_PROGRESS, type Progress } from '../services/progress';
 
 /** Opens a session with the central server (`CentralSession.open` with a URL, in production). */
 export type ConnectCentral = () => Promise<Result<CentralSession>>;
@@ -35,8 +36,8 @@ export type CentralLinkState = LinkCounts & (
   | { readonly state: 'connecting' }
   /** Up, and every committed event is on the server. */
   | { readonly state: 'connected' }
-  /** Up, sending: `behind` events are not yet confirmed. */
-  | { readonly state: 'behind' }
+  /** Up, sending: `behind` events are not yet confirmed; `catchUp` while a backlog is being sent. */
+  | { readonly state: 'behind'; readonly catchUp: CatchUp | null }
   /** Unreachable (or failing) since `since`; the next attempt at `retryAt`. */
   | { readonly state: 'down'; readonly since: string; readonly reason: string; readonly retryAt: string }
   | { readonly state: 'stopped' }
@@ -47,6 +48,19 @@ export interface LinkCounts {
   readonly confirmedId: number;
   readonly headId: number;
   readonly behind: number;
+}
+
+/**
+ * A backlog being sent (the link came up with many events waiting, or the table wrote faster
+ * than the server took them): `sent` of `total` events since it began (the total grows with
+ * what the table commits meanwhile), the rate so far, and the seconds left at that rate (null
+ * until a batch was confirmed).
+ */
+export interface CatchUp {
+  readonly sent: number;
+  readonly total: number;
+  readonly perSecond: number | null;
+  readonly secondsLeft: number | null;
 }
 
 /** How the forwarder sends and retries. */
@@ -68,6 +82,13 @@ export interface ForwarderOptions {
   readonly onConfirmed?: (receipt: IngestReceipt, rows: readonly LogRow[]) => void;
   /** Heard after the cursor was written for a batch. */
   readonly onCursor?: (confirmedId: number, receipt: IngestReceipt) => void;
+  /**
+   * {@link forwardPending}: told the events to send (`forward`, from where it goes on to the
+   * table's end), then after each batch confirmed how many are.
+   */
+  readonly progress?: Progress;
+  /** A {@link Forwarder} up and behind by more than this many events is catching up (default: two batches). */
+  readonly catchUpFrom?: number;
 }
 
 /** What one pass of sending did. */
@@ -186,7 +207,16 @@ export async function forwardPending(log: TableLog, connect: ConnectCentral, opt
   try {
     const resume = await resumePoint(s.value, log);
     if (!resume.ok) return resume;
-    return await sendRows(s.value, log, resume.value, options, true, () => undefined);
+    const progress = options.progress ?? NO_PROGRESS;
+    const fromId = resume.value.fromId;
+    let total: number;
+    try {
+      total = Math.max(0, log.end().lastId - fromId + 1);
+    } catch (e) {
+      return tableFailed('reading its log', e);
+    }
+    progress.stage('forward', total, 'events');
+    return await sendRows(s.value, log, resume.value, options, true, (id) => progress.done(id - fromId + 1));
   } finally {
     await s.value.close();
   }
@@ -209,6 +239,8 @@ export class Forwarder {
   private woken = false;
   private readonly listeners = new Set<(s: CentralLinkState) => void>();
   private readonly clock: () => number;
+  /** The backlog being sent: the last row confirmed when it began, and when (see {@link CatchUp}). */
+  private catchingUp: { readonly fromId: number; readonly startedMs: number } | null = null;
 
   /** The table's log as the forwarder uses it: refused once it was stopped without waiting (the store may be closed by then). */
   private readonly log: TableLog;
@@ -255,8 +287,25 @@ export class Forwarder {
     }
     const counts = { confirmedId: this.confirmedId, headId, behind: Math.max(0, headId - this.confirmedId) };
     const l = this.link;
-    if (l.state === 'up') return { ...counts, state: counts.behind === 0 ? 'connected' : 'behind' };
+    if (l.state === 'up' && counts.behind > 0) return { ...counts, state: 'behind', catchUp: this.catchUp(counts) };
+    this.catchingUp = null;
+    if (l.state === 'up') return { ...counts, state: 'connected' };
     return { ...counts, ...l };
+  }
+
+  /** The backlog being sent while up and behind (begun when more than `catchUpFrom` events wait), or null. */
+  private catchUp(counts: LinkCounts): CatchUp | null {
+    const from = this.options.catchUpFrom ?? 2 * (this.options.batchRows ?? 500);
+    if (!this.catchingUp) {
+      if (counts.behind <= from) return null;
+      this.catchingUp = { fromId: counts.confirmedId, startedMs: this.clock() };
+    }
+    const sent = Math.max(0, counts.confirmedId - this.catchingUp.fromId);
+    const total = Math.max(sent, counts.headId - this.catchingUp.fromId);
+    const seconds = (this.clock() - this.catchingUp.startedMs) / 1000;
+    const perSecond = sent > 0 && seconds > 0 ? Math.round(sent / seconds) : null;
+    const secondsLeft = perSecond ? Math.ceil((total - sent) / perSecond) : null;
+    return { sent, total, perSecond, secondsLeft };
   }
 
   /** Hears every change of state. Returns the function that unsubscribes. */

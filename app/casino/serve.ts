@@ -6,6 +6,7 @@
  * managed with `table staff ...`; this process holds that file's writer lock, and records every
  * sign-in there (app/services/staff.ts) through the terminal's screens (app/terminal/screens.ts).
  */
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fail, ok, type Result } from '../domain/result';
@@ -20,6 +21,9 @@ import { CasinoFloor } from './floor';
 
 /** The page's folder (plain HTML, CSS and a script: nothing to build). */
 export const CASINO_PAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'web');
+
+/** Chart.js's UMD build (a production dependency), served to the page at `/chart.umd.min.js` for the Reports tab's charts. */
+export const CHART_JS = join(dirname(createRequire(import.meta.url).resolve('chart.js')), 'chart.umd.min.js');
 
 /** The table id the casino view's sign-ins are recorded at in its staff file. */
 export const CASINO_SIGN_IN_TABLE = 'casino';
@@ -88,7 +92,7 @@ export async function startCasinoServer(o: CasinoServerOptions): Promise<Result<
   let web;
   try {
     web = await startWebServer({
-      rendererDir: CASINO_PAGE_DIR, openScreen, parseRequest: parseCasinoRequest, command: 'npm run casino -- serve',
+      rendererDir: CASINO_PAGE_DIR, assets: { '/chart.umd.min.js': CHART_JS }, openScreen, parseRequest: parseCasinoRequest, command: 'npm run casino -- serve',
       ...(o.tls ? { tls: o.tls } : {}), ...(o.host ? { host: o.host } : {}), port: o.port ?? 0, ...(o.token ? { token: o.token } : {}), ...(o.log ? { log: o.log } : {}),
     });
   } catch (e) {

@@ -4,7 +4,8 @@
  * central copy with the table's own checks and, given table files, compares the copy with each;
  * `report` writes the floor-desk report (per table and for the whole floor) from the central
  * copies (app/casino/floor-report.ts); `serve` is the floor's read-only browser view over every
- * table (app/casino/serve.ts).
+ * table (app/casino/serve.ts). `audit` and `report` show their progress on stderr when it is a
+ * terminal (app/cli/progress.ts; `--progress`, `--quiet`).
  * Exit 0: all is well; 1: something is wrong (printed), or an internal error (one line);
  * 2: bad arguments, a bad URL, a server that cannot be reached or used, a file that cannot be read.
  */
@@ -22,6 +23,7 @@ import type { DomainError } from '../domain/result';
 import { isLoopback } from '../web/server';
 import { readTls } from '../web/tls';
 import { parseFlagValues } from './flags';
+import { progressFor, PROGRESS_USAGE, type ShownProgress } from './progress';
 
 const USAGE = `usage: npm run --silent casino -- COMMAND OPTIONS
   migrate --central URL
@@ -41,6 +43,8 @@ const USAGE = `usage: npm run --silent casino -- COMMAND OPTIONS
           its per-launch token. Floor people and auditors sign in with their staff id and PIN;
           the casino's staff are in FILE (made and managed with \`table staff add --db FILE\`).
           --host other than loopback needs --tls-cert and --tls-key. Default port 8418.
+  audit and report also take [--progress | --quiet]:
+  ${PROGRESS_USAGE.replace(/\n/g, '\n  ')}
 URL: postgres://USER:PASSWORD@HOST:PORT/DATABASE (a Unix socket: postgres://USER@/DATABASE?host=/run/postgresql)
 Docs: docs/casino.md`;
 
@@ -71,16 +75,21 @@ function out(line: string): void {
 
 const FLAGS = {
   migrate: { central: { type: 'string' } },
-  audit: { central: { type: 'string' }, db: { type: 'string', multiple: true } },
+  audit: { central: { type: 'string' }, db: { type: 'string', multiple: true }, progress: { type: 'boolean' }, quiet: { type: 'boolean' } },
   report: {
     central: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, table: { type: 'string', multiple: true },
-    dealer: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' },
+    dealer: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' }, progress: { type: 'boolean' }, quiet: { type: 'boolean' },
   },
   serve: {
     central: { type: 'string' }, 'staff-db': { type: 'string' }, host: { type: 'string' }, port: { type: 'string' },
     'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' },
   },
 } as const;
+
+/** The progress of `casino COMMAND` on stderr, as --progress / --quiet and stderr say (see app/cli/progress.ts). */
+function progressOf(command: string, values: Record<string, unknown>): ShownProgress {
+  return progressFor(`casino ${command}`, { progress: values.progress === true, quiet: values.quiet === true });
+}
 
 function centralFlag(values: Record<string, unknown>, command: string) {
   if (typeof values.central !== 'string') throw new Refused(`${command}: missing --central URL`, true);
@@ -122,8 +131,10 @@ async function runAudit(argv: readonly string[]): Promise<number> {
   const files = (flags.value.db as string[] | undefined) ?? [];
   const session = await CentralSession.open(url);
   if (!session.ok) throw refusedOr(session.error);
+  const progress = progressOf('audit', flags.value);
   try {
-    const r = await auditCentral(session.value, files);
+    const r = await auditCentral(session.value, files, progress);
+    progress.finish(!r.ok);
     if (!r.ok) throw refusedOr(r.error);
     const all = r.value.terminals;
     if (all.length === 0) {
@@ -143,6 +154,7 @@ async function runAudit(argv: readonly string[]): Promise<number> {
     out(`${bad === 0 ? 'ok' : 'NOT OK'}: ${all.length} table database${all.length === 1 ? '' : 's'} on the central server ${url.shown}: ${all.length - bad} agree, ${bad} differ`);
     return bad === 0 ? 0 : 1;
   } finally {
+    progress.finish(true);
     await session.value.close();
   }
 }
@@ -198,10 +210,18 @@ async function runReport(argv: readonly string[]): Promise<number> {
   checkOut(path);
   const session = await CentralSession.open(url);
   if (!session.ok) throw refusedOr(session.error);
+  const progress = progressOf('report', v);
   try {
+    // The floor's report reads every table's central copy: how long it has taken is shown.
+    progress.stage('read', null, 'records');
     const r = await buildFloorReport(session.value, url.shown, { from, to, tableIds, ...(dealer !== undefined ? { dealer } : {}) });
-    if (!r.ok) throw refusedOr(r.error);
+    if (!r.ok) {
+      progress.finish(true);
+      throw refusedOr(r.error);
+    }
+    progress.stage('write', null, 'records');
     const file = await floorReportFile(r.value, format as FloorReportFormat);
+    progress.finish();
     try {
       writeFileSync(path, file.body);
     } catch (e) {
@@ -214,6 +234,7 @@ async function runReport(argv: readonly string[]): Promise<number> {
     }
     return 0;
   } finally {
+    progress.finish(true);
     await session.value.close();
   }
 }

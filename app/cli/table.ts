@@ -3,7 +3,8 @@
  * the soak test / demo (`simulate`) and the floor (`verify-log`, `replay`, `audit`,
  * `export`, `report`, `recall`, `access-log`), the staff (`staff ...`, app/cli/staff.ts), and the casino's
  * central server (`sync`, docs/casino.md). Everything goes through openStore and the services,
- * as in the terminal.
+ * as in the terminal. The long ones show their progress on stderr when it is a terminal
+ * (app/cli/progress.ts; `--progress`, `--quiet`); stdout is the same with it and without.
  * Exit 0: all is well; 1: something is wrong (printed), or an internal error (one line); 2: bad
  * arguments or no database (or `simulate` options that contradict the table already in the
  * database, or an `--out` file that cannot be written), a database another process is writing
@@ -29,6 +30,8 @@ import { parseCentralUrl } from '../casino/central-url';
 import { Forwarder, forwardPending } from '../casino/forwarder';
 import { tableLogOf, type TableLog } from '../casino/table-log';
 import { isTableId } from '../domain/table';
+import { progressFor, PROGRESS_USAGE } from './progress';
+import type { Progress } from '../services/progress';
 
 const USAGE = `usage: npm run --silent table -- COMMAND OPTIONS
   simulate   --db FILE --hands N --seed S [--table-id ID] [--profile PRESET] [--point-value N]
@@ -71,6 +74,8 @@ const USAGE = `usage: npm run --silent table -- COMMAND OPTIONS
              postgres://USER:PASSWORD@HOST:PORT/DATABASE) and exits when it holds them all;
              takes the database's writer lock (refused while a terminal runs on it). --trace
              prints {"confirmed": id, ...} after each batch the server confirmed.
+  Each of simulate, verify-log, replay, audit, export, report and sync also takes [--progress | --quiet]:
+  ${PROGRESS_USAGE.replace(/\n/g, '\n  ')}
 ${STAFF_USAGE}
 Docs: docs/store.md, docs/casino.md, docs/terminal.md ("Staff, roles and PINs")`;
 
@@ -78,17 +83,20 @@ class UsageError extends Error {}
 
 type Options = Map<string, string | true>;
 
+/** The flags of the commands that show their progress (app/cli/progress.ts). */
+const PROGRESS_FLAGS = ['progress', 'quiet'];
+
 const COMMANDS: Readonly<Record<string, { readonly values: readonly string[]; readonly flags: readonly string[]; readonly required: readonly string[] }>> = {
-  simulate: { values: ['db', 'hands', 'seed', 'table-id', 'profile', 'point-value', 'central'], flags: ['trace'], required: ['db', 'hands', 'seed'] },
-  'verify-log': { values: ['db'], flags: [], required: ['db'] },
-  replay: { values: ['db', 'hand'], flags: [], required: ['db'] },
-  audit: { values: ['db'], flags: [], required: ['db'] },
-  export: { values: ['db', 'from', 'to', 'format', 'out', 'table', 'records'], flags: [], required: ['db', 'format'] },
+  simulate: { values: ['db', 'hands', 'seed', 'table-id', 'profile', 'point-value', 'central'], flags: ['trace', ...PROGRESS_FLAGS], required: ['db', 'hands', 'seed'] },
+  'verify-log': { values: ['db'], flags: PROGRESS_FLAGS, required: ['db'] },
+  replay: { values: ['db', 'hand'], flags: PROGRESS_FLAGS, required: ['db'] },
+  audit: { values: ['db'], flags: PROGRESS_FLAGS, required: ['db'] },
+  export: { values: ['db', 'from', 'to', 'format', 'out', 'table', 'records'], flags: PROGRESS_FLAGS, required: ['db', 'format'] },
   // --from, --to, --format and --out are checked by runReport, one line each.
-  report: { values: ['db', 'from', 'to', 'dealer', 'table', 'format', 'out'], flags: [], required: ['db'] },
+  report: { values: ['db', 'from', 'to', 'dealer', 'table', 'format', 'out'], flags: PROGRESS_FLAGS, required: ['db'] },
   recall: { values: ['db', 'table', 'count'], flags: ['steps'], required: ['db', 'table'] },
   'access-log': { values: ['db', 'from', 'to', 'format'], flags: [], required: ['db'] },
-  sync: { values: ['db', 'central', 'batch-rows'], flags: ['trace'], required: ['db', 'central'] },
+  sync: { values: ['db', 'central', 'batch-rows'], flags: ['trace', ...PROGRESS_FLAGS], required: ['db', 'central'] },
 };
 
 function parseArgs(argv: readonly string[]): { command: string; options: Options } {
@@ -167,8 +175,37 @@ function openExisting(path: string): Store {
   }
 }
 
+/** The progress shown (if any): its line is cleared before a line of stdout goes to the same terminal. */
+let shown: { interrupt(): void } | null = null;
+
 function out(line: string): void {
+  if (process.stdout.isTTY) shown?.interrupt();
   process.stdout.write(line.endsWith('\n') ? line : `${line}\n`);
+}
+
+/** The progress of `table COMMAND` on stderr, as --progress / --quiet and stderr say (see app/cli/progress.ts). */
+function progressOf(command: string, o: Options): ReturnType<typeof progressFor> {
+  const p = progressFor(`table ${command}`, { progress: o.has('progress'), quiet: o.has('quiet') });
+  shown = p;
+  return p;
+}
+
+/**
+ * Runs `work` with the progress of `table COMMAND` on stderr as --progress / --quiet and stderr
+ * say, and ends it with its summary line (or how far it got, when `work` throws or gives what
+ * `failed` calls a failure).
+ */
+async function tracked<T>(command: string, o: Options, work: (progress: Progress) => T | Promise<T>, failed: (r: T) => boolean = () => false): Promise<T> {
+  const progress = progressOf(command, o);
+  let threw = true;
+  try {
+    const r = await work(progress);
+    threw = false;
+    progress.finish(failed(r));
+    return r;
+  } finally {
+    if (threw) progress.finish(true);
+  }
 }
 
 /**
@@ -194,6 +231,8 @@ async function runSimulate(o: Options): Promise<number> {
   if (url && !url.ok) throw new UsageError(url.error.message);
   const store = openStore(text(o, 'db'));
   let forwarder: Forwarder | null = null;
+  const progress = progressOf('simulate', o);
+  let failed = true;
   try {
     const service = new TableService(store);
     if (o.has('trace')) {
@@ -212,18 +251,24 @@ async function runSimulate(o: Options): Promise<number> {
       f.start();
       forwarder = f;
     }
-    await simulate(service, { hands, seed, pointValue, profile, tableId, onHand: (line) => out(JSON.stringify(line)) });
-    if (!forwarder || !log || !url) return 0;
+    await simulate(service, { hands, seed, pointValue, profile, tableId, progress, onHand: (line) => out(JSON.stringify(line)) });
+    if (!forwarder || !log || !url) {
+      failed = false;
+      return 0;
+    }
     await forwarder.stop();
-    const r = await forwardPending(log, () => CentralSession.open(url.value));
+    const r = await forwardPending(log, () => CentralSession.open(url.value), { progress });
     if (!r.ok) {
+      progress.finish(true);
       process.stderr.write(`table: the hands were played, but ${r.error.message}; \`table sync\` (or the terminal) sends the rest later\n`);
       return CENTRAL_REFUSED.has(r.error.code) ? 2 : 1;
     }
+    failed = false;
     const v = r.value;
     out(JSON.stringify({ central: { server: url.value.shown, confirmed: v.end.lastId, head: v.head.lastId, findings: v.findings.map((f) => ({ kind: f.kind, firstId: f.firstId, lastId: f.lastId, message: f.message })) } }));
     return v.findings.length === 0 ? 0 : 1;
   } finally {
+    progress.finish(failed);
     await forwarder?.stop();
     store.close();
   }
@@ -286,9 +331,9 @@ const CHECKS = {
  * Runs the audit as `command` sets it (`replay --hand ID`: that hand) and prints each check's
  * verdict in turn; what stopped a check (an event that is not JSON) fails the command there.
  */
-function runCheck(command: keyof typeof CHECKS, o: Options): number {
-  return withStore(o, (store) => {
-    const a = auditLog(store, { ...CHECKS[command], ...(o.has('hand') ? { handId: text(o, 'hand') } : {}) });
+function runCheck(command: keyof typeof CHECKS, o: Options): Promise<number> {
+  return withStore(o, async (store) => {
+    const a = await tracked(command, o, (progress) => auditLog(store, { ...CHECKS[command], ...(o.has('hand') ? { handId: text(o, 'hand') } : {}), progress }));
     let ok = true;
     if (a.chain) ok = printChain(a.chain) && ok;
     if (a.replay) {
@@ -318,7 +363,7 @@ function optionalRange(o: Options): { from?: string; to?: string } {
   return { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) };
 }
 
-function runExport(o: Options): number {
+function runExport(o: Options): Promise<number> {
   const format = text(o, 'format');
   if (format !== 'csv' && format !== 'json') throw new UsageError(`--format must be csv or json, not ${JSON.stringify(format)}`);
   const records = (o.has('records') ? text(o, 'records') : 'hands') as ExportRecordKind;
@@ -326,9 +371,9 @@ function runExport(o: Options): number {
   if (o.has('records') && format !== 'csv') throw new UsageError('--records is for --format csv (the JSON holds every kind of record)');
   const span = optionalRange(o);
   if (o.has('out')) checkOutPath(text(o, 'out'));
-  return withStore(o, (store) => {
+  return withStore(o, async (store) => {
     const range = { ...span, ...(o.has('table') ? { tableId: text(o, 'table') } : {}) };
-    const body = format === 'json' ? exportJson(store, range) : exportCsv(store, range, records);
+    const body = await tracked('export', o, (progress) => (format === 'json' ? exportJson(store, range, progress) : exportCsv(store, range, records, progress)));
     if (o.has('out')) writeOut(text(o, 'out'), body);
     else process.stdout.write(body);
     return 0;
@@ -351,10 +396,13 @@ async function runReport(o: Options): Promise<number> {
   checkOutPath(path);
   const store = openExisting(text(o, 'db'));
   try {
-    const report = buildReport(store, {
-      ...span, ...(o.has('table') ? { tableId: text(o, 'table') } : {}), ...(o.has('dealer') ? { dealer: text(o, 'dealer') } : {}),
+    const { report, body } = await tracked('report', o, async (progress) => {
+      const built = buildReport(store, {
+        ...span, ...(o.has('table') ? { tableId: text(o, 'table') } : {}), ...(o.has('dealer') ? { dealer: text(o, 'dealer') } : {}),
+      }, progress);
+      progress.stage('write', null, 'records');
+      return { report: built, body: format === 'json' ? reportJson(built) : format === 'csv' ? reportCsv(built) : await reportPdf(built) };
     });
-    const body = format === 'json' ? reportJson(report) : format === 'csv' ? reportCsv(report) : await reportPdf(report);
     writeOut(path, body);
     if (!report.chain.ok) {
       process.stderr.write(`table: report written to ${path}, but the chain is broken (${report.chain.problems.length} problem${report.chain.problems.length === 1 ? '' : 's'}; see table verify-log)\n`);
@@ -417,10 +465,11 @@ async function runSync(o: Options): Promise<number> {
     const log = tableLogOf(store);
     if (!log.ok) throw new StoreError(log.error.code, log.error.message);
     const tables = log.value.tableIds().filter((t) => !t.startsWith('@'));
-    const r = await forwardPending(log.value, () => CentralSession.open(url.value), {
+    const r = await tracked('sync', o, (progress) => forwardPending(log.value, () => CentralSession.open(url.value), {
       batchRows,
+      progress,
       onCursor: o.has('trace') ? (id, receipt) => out(JSON.stringify({ confirmed: id, stored: receipt.stored, duplicates: receipt.duplicates })) : undefined,
-    });
+    }), (r) => !r.ok);
     if (!r.ok) {
       process.stderr.write(`table: ${r.error.message}\n`);
       return CENTRAL_REFUSED.has(r.error.code) ? 2 : 1;

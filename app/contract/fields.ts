@@ -200,6 +200,28 @@ export const staffName: Field<string, false> = signed(64, { code: 'name-needed',
 /** The floor's reason (`reason-needed` when missing or blank). */
 export const floorReason: Field<string, false> = signed(REASON_MAX, { code: 'reason-needed', message: 'a floor action needs a reason' });
 
+/** The admin's reason for changing the rules (`reason-needed` when missing or blank). */
+export const rulesReason: Field<string, false> = signed(REASON_MAX, { code: 'reason-needed', message: 'a change of the rules needs a reason' });
+
+/** The most characters a profile given as JSON may take (a preset is about 1,000). */
+export const PROFILE_JSON_MAX = 20_000;
+
+/**
+ * House rules as the admin gives them: a preset's name, or a whole profile object (at most
+ * {@link PROFILE_JSON_MAX} characters as JSON; `bad-rules`). Whether they are valid rules is the
+ * domain's answer (`resolveProfile`), not this field's.
+ */
+export const rules: Field<string | Readonly<Record<string, unknown>>, false> = required<string | Readonly<Record<string, unknown>>>((args, key) => {
+  const v = args[key];
+  if (typeof v === 'string' && v.length > 0 && v.length <= 64) return ok(v);
+  if (isObject(v)) {
+    const size = JSON.stringify(v)?.length ?? Infinity;
+    if (size <= PROFILE_JSON_MAX) return ok(v);
+    return fail('bad-rules', `${key} is a profile of ${size} characters as JSON, more than the ${PROFILE_JSON_MAX} a profile may take`, key);
+  }
+  return fail('bad-rules', `${key} is a preset's name or a whole profile object, not ${shown(v)}`, key);
+});
+
 /** Each floor action's keys (app/contract/floor.ts `FloorAction`). */
 const ACTION_KEYS: Readonly<Record<FloorActionKind, readonly string[]>> = {
   'resolve-irregularity': ['kind', 'irregularity', 'ruling'],
@@ -250,6 +272,59 @@ export const floorAction: Field<FloorAction, false> = required((args, key) => {
   }
   return ok(a as unknown as FloorAction);
 });
+
+/** A seat's hand as the floor establishes it in a correction (app/contract/floor.ts `HandCorrectionView`). */
+const SEAT_CORRECTION_KEYS: Readonly<Record<string, readonly string[]>> = {
+  set: ['kind', 'seat', 'front', 'middle', 'back'],
+  foul: ['kind', 'seat'],
+  natural: ['kind', 'seat', 'natural'],
+  'disqualify-jackpot': ['kind', 'seat'],
+};
+
+/**
+ * The floor's correction of a played hand: `{kind: 'void'}`, or `{kind: 'resettle', seats}` with
+ * 1 to 4 seats, each `{kind: 'set', seat, front, middle, back}` (card codes), `{kind: 'foul',
+ * seat}` or `{kind: 'natural', seat, natural}` (`bad-correction`, `bad-seat`, `bad-cards`,
+ * `unknown-argument`, naming the key). Whether the correction is right is the domain's answer.
+ */
+export const handCorrection: Field<HandCorrectionArg, false> = required<HandCorrectionArg>((args, key) => {
+  const c = args[key];
+  if (!isObject(c) || (c.kind !== 'void' && c.kind !== 'resettle')) return fail('bad-correction', `${key} must be {kind: "void"} or {kind: "resettle", seats}, got ${shown(c)}`, key);
+  const extra = unknownKey(c, c.kind === 'void' ? ['kind'] : ['kind', 'seats'], `a ${c.kind} correction`, `${key}.`);
+  if (extra) return extra;
+  if (c.kind === 'void') return ok({ kind: 'void' });
+  if (!Array.isArray(c.seats) || c.seats.length < 1 || c.seats.length > 4) return fail('bad-correction', `${key}.seats must list 1 to 4 seats, got ${shown(c.seats)}`, `${key}.seats`);
+  for (const [i, x] of (c.seats as unknown[]).entries()) {
+    const at = `${key}.seats[${i}]`;
+    if (!isObject(x) || typeof x.kind !== 'string' || !(x.kind in SEAT_CORRECTION_KEYS)) return fail('bad-correction', `${at}.kind must be set, foul, natural or disqualify-jackpot, got ${shown(isObject(x) ? x.kind : x)}`, `${at}.kind`);
+    const more = unknownKey(x, SEAT_CORRECTION_KEYS[x.kind], `a ${x.kind} correction`, `${at}.`);
+    if (more) return more;
+    const s = seat.check(x, 'seat');
+    if (!s.ok) return fail(s.error.code, `${at}.${s.error.message}`, `${at}.seat`);
+    if (x.kind === 'set') {
+      for (const row of ['front', 'middle', 'back']) {
+        const r = cards.check(x, row);
+        if (!r.ok) return fail(r.error.code, `${at}.${r.error.message}`, `${at}.${row}`);
+      }
+    }
+    if (x.kind === 'natural' && (typeof x.natural !== 'string' || x.natural.length === 0 || x.natural.length > 40)) {
+      return fail('bad-correction', `${at}.natural must name a natural, got ${shown(x.natural)}`, `${at}.natural`);
+    }
+  }
+  return ok(c as unknown as HandCorrectionArg);
+});
+
+/** The correction as the request carries it (the domain's `HandCorrection`, card codes). */
+export type HandCorrectionArg =
+  | { readonly kind: 'void' }
+  | {
+    readonly kind: 'resettle';
+    readonly seats: readonly (
+      | { readonly kind: 'set'; readonly seat: SeatNumber; readonly front: readonly number[]; readonly middle: readonly number[]; readonly back: readonly number[] }
+      | { readonly kind: 'foul'; readonly seat: SeatNumber }
+      | { readonly kind: 'natural'; readonly seat: SeatNumber; readonly natural: string }
+      | { readonly kind: 'disqualify-jackpot'; readonly seat: SeatNumber })[];
+  };
 
 // ---- the floor's hand search
 

@@ -324,4 +324,34 @@ export interface HandTimelineView {
   readonly alerts: readonly TimelineAlert[];
   /** For each fouled seat (and the seat asked with `withHindsight`); a refusal of the search in words. */
   readonly hindsight: readonly (HindsightView | { readonly seat: SeatNumber; readonly refused: string })[];
+  /** The floor's corrections of the hand after it was paid, oldest first. */
+  readonly corrections: readonly TimelineCorrection[];
+  /** The deal's jackpot hands as the hand now stands (null: its rules name none, or it was not settled). */
+  readonly jackpot: TimelineJackpot | null;
+}
+
+/** One correction of a played hand (a `hand-corrected`), as the timeline shows it. */
+export interface TimelineCorrection {
+  /** ms since epoch. */
+  readonly at: number;
+  readonly by: string;
+  readonly signedBy: readonly { readonly staffId: string; readonly name: string }[];
+  readonly reason: string;
+  readonly kind: 'resettle' | 'void';
+  /** The seats corrected and how (`set`, `foul`, `natural`, `disqualify-jackpot`). */
+  readonly seats: readonly { readonly seat: SeatNumber; readonly kind: string }[];
+  /** The points each seat has under the correction (null for a void). */
+  readonly points: Readonly<Record<string, number>> | null;
+  /** The chips it moved. */
+  readonly transfers: readonly { readonly from: SeatNumber; readonly to: SeatNumber; readonly amount: number }[];
+}
+
+/** The jackpot hands of a deal (RULES.md s11). */
+export interface TimelineJackpot {
+  /** Every qualifying hand, highest first: the seat and the hand in words. */
+  readonly qualifying: readonly { readonly seat: SeatNumber; readonly hand: string }[];
+  /** The seats whose hand stands. */
+  readonly standing: readonly SeatNumber[];
+  /** Why the others do not: a lower hand (below which seat), or the floor (its note). */
+  readonly disqualified: readonly ({ readonly seat: SeatNumber; readonly reason: 'lower-hand'; readonly below: SeatNumber } | { readonly seat: SeatNumber; readonly reason: 'floor'; readonly note: string })[];
 }

@@ -18,9 +18,13 @@
  */
 import type { Purpose, Role } from '../domain/staff/events';
 import type { Result } from '../domain/result';
-import { card, cards, credential, flag, floorAction, isoTime, newPin, roles, staffId, staffName, floorReason, note, oneOf, optional, REASON_MAX, seat, text, wholeNumber, wholeNumberUpTo, type Field, type FieldValue } from './fields';
+import { DEALER_MISDEAL_CAUSES } from '../domain/hand/dealer-calls';
+import { card, cards, credential, handCorrection, rules, rulesReason, flag, floorAction, isoTime, newPin, roles, staffId, staffName, floorReason, note, oneOf, optional, REASON_MAX, seat, text, wholeNumber, wholeNumberUpTo, type Field, type FieldValue } from './fields';
 import { MISDEAL_CAUSES, SEARCH_OUTCOME_VIEWS, type AccessLogView, type HandSearchView, type HandTimelineView, type RecallView, type ReplayView } from './floor';
 import type { SessionView, StaffListView } from './session';
+import type { ReportFileView, ReportJobView } from './report';
+import type { CorrectionPreviewView } from './correction';
+import type { RulesPreviewView } from './rules';
 import type { TerminalView } from './view';
 
 /** What a request answers, by the tag its entry gives. */
@@ -41,6 +45,14 @@ export interface Replies {
   readonly handSearch: HandSearchView;
   /** One stored hand as its timeline. */
   readonly handTimeline: HandTimelineView;
+  /** This screen's shift report: how far it got, then its figures (the floor's Report tab). */
+  readonly reportJob: ReportJobView;
+  /** This screen's last report as a CSV or PDF file. */
+  readonly reportFile: ReportFileView;
+  /** What a correction of the last played hand would do. */
+  readonly correctionPreview: CorrectionPreviewView;
+  /** House rules with the rule book's figures scored under them (the admin's editor). */
+  readonly rulesPreview: RulesPreviewView;
 }
 
 /**
@@ -146,13 +158,17 @@ export const REQUESTS = {
     doc: 'The dealer reports that seat `heldBy` holds the hand dealt to seat `handOf`.',
   },
   callMisdeal: {
-    args: { cause: oneOf('bad-cause', ['wrong-card-count']) }, reply: 'view', access: dealer,
-    doc: "The dealer calls a misdeal: a seat has the wrong number of cards (`cause` is `'wrong-card-count'`).",
+    args: { cause: oneOf('bad-cause', DEALER_MISDEAL_CAUSES) }, reply: 'view', access: dealer,
+    doc: "The dealer calls a misdeal with its cause, one of the hand's `misdealCauses`: `'wrong-card-count'` (a seat has the wrong number of cards) or `'short-deal'` (the shoe stopped before the last card: the deal is ended short).",
   },
   openShowdown: { args: none, reply: 'view', access: dealer, doc: 'Everyone has set: the hands are opened.' },
   setHand: {
     args: { seat, front: cards, middle: cards, back: cards }, reply: 'view', access: dealer,
     doc: "A seat's set hand entered by touch (card codes; the service records it as source `touch`).",
+  },
+  answerScan: {
+    args: { record: flag }, reply: 'view', access: dealer,
+    doc: "A seat's scanned rows that look scanned out of order (the view's `scanQuestion`): `record` them as scanned (a foul, if so), or not, to scan the seat again.",
   },
   settle: { args: none, reply: 'view', access: dealer, doc: 'Scores the hand and gives the payments.' },
   executePayment: {
@@ -181,6 +197,22 @@ export const REQUESTS = {
     args: { id: wholeNumber(1), floor: credential, note: optional(note(REASON_MAX)) }, reply: 'view', access: floorPin,
     doc: "Acknowledges a raised alert in the floor person's name (`acknowledgeAlert` as the floor), with an optional note (an integrity alert: a reason).",
   },
+  correctHand: {
+    args: { floor: credential, second: optional(credential), reason: floorReason, handId: text(80), correction: handCorrection },
+    reply: 'view', access: { kind: 'pin', role: 'floor', keys: ['floor', 'second'] },
+    doc:
+      "The floor corrects the table's last played hand after it closed, before the next hand: `correction` `{kind:'void'}` or `{kind:'resettle', seats}` " +
+      "(each `{kind:'set', seat, front, middle, back}`, `{kind:'foul', seat}` or `{kind:'natural', seat, natural}`). The chips to move are the view's `correction`; " +
+      "when chips move a `second` floor person signs too (`second-floor-needed`). Refused: `not-correctable`, `player-left`, `correction-pending`, `card-not-this-seats`.",
+  },
+  previewCorrection: {
+    args: { handId: text(80), correction: handCorrection, reason: optional(note(REASON_MAX)) }, reply: 'correctionPreview', access: reader,
+    doc: "What `correctHand` would do with `correction`: each seat's money from the hand now and after, the chips to move, whether a second floor person must sign. Records nothing.",
+  },
+  executeCorrectionPayment: {
+    args: { index: wholeNumber(0) }, reply: 'view', access: dealer,
+    doc: "The dealer moved the chips of transfer `index` of the last correction (the next hand waits for all of them: `correction-pending`).",
+  },
   recall: { args: none, reply: 'recall', access: reader, doc: "The table's last 10 hands, newest first. Read-only." },
   replayHand: {
     args: { handId: text(80) }, reply: 'replay', access: reader,
@@ -208,6 +240,17 @@ export const REQUESTS = {
       "One hand of this table as its timeline: every read with its time, device and bytes, declarations, sets in words, comparisons, points, payments and who ticked them, " +
       "floor actions with who and why, alerts; \"what could it have been\" for each fouled seat (`withHindsight`: every seat). Read-only.",
   },
+  tableReport: {
+    args: { from: isoTime, to: isoTime, dealer: optional(text(64)) }, reply: 'reportJob', access: reader,
+    doc:
+      "Starts this table's shift report (`table report`'s figures) for [`from`, `to`) (a date alone: its whole UTC day, `to` inclusive), of one `dealer` when given; " +
+      "answers at once with the report running (off the table's thread), replacing the one this screen had running. Read-only.",
+  },
+  reportStatus: { args: none, reply: 'reportJob', access: reader, doc: "This screen's report: what it is doing and how far it got, then its figures (`none` before the first). Read-only." },
+  reportFile: {
+    args: { format: oneOf('bad-format', ['csv', 'pdf']) }, reply: 'reportFile', access: reader,
+    doc: "This screen's last finished report as `table report` writes it, CSV or PDF, in base64 (none finished: `no-report`). Read-only.",
+  },
 
   // ---- the admin: each change carries the admin's staff id and PIN (as `table staff ...` does)
 
@@ -223,6 +266,19 @@ export const REQUESTS = {
   staffSetPin: {
     args: { admin: credential, staffId, pin: newPin }, reply: 'staff', access: adminPin,
     doc: "Gives a person a new PIN (it ends his lockout).",
+  },
+  previewRules: {
+    args: { rules: optional(rules) }, reply: 'rulesPreview', access: anyone,
+    doc:
+      "The rule book's worked figures (RULES.md s5) scored under `rules` (a preset's name or a whole profile; left out: the table's rules now), with the profile " +
+      "as JSON and the presets to choose from; refused as an invalid profile is (`bad-profile-value`, `unknown-profile-key`, `unknown-preset`). Reads nothing of the table.",
+  },
+  changeRules: {
+    args: { admin: credential, reason: rulesReason, rules: optional(rules), pointValue: optional(wholeNumber(1)), name: optional(text(60)) },
+    reply: 'view', access: adminPin,
+    doc:
+      "Changes the table's rules from the next hand, between hands: `rules` a preset's name or a whole profile (a changed profile of the same name needs a higher version: " +
+      "`version-needed`), the `pointValue` and the table's `name` (each left out: as now), with a `reason` (`hand-in-play`, `no-change`, `bad-profile`).",
   },
 } as const satisfies Readonly<Record<string, RequestSpec>>;
 

@@ -5,8 +5,11 @@
  *
  * Everything is JSON-serialisable (it crosses the Electron bridge and a WebSocket).
  */
+import type { CorrectionView } from './correction';
 import type { Card } from '../domain/cards';
+import type { Blocker, NextAction } from '../domain/hand';
 import { SEGMENT_SIZES } from '../domain/setting';
+import type { MisdealCause } from '../domain/hand/events';
 
 /** Seats are numbered 1..4 clockwise (RULES.md section 2). */
 export type SeatNumber = 1 | 2 | 3 | 4;
@@ -29,6 +32,11 @@ export const HAND_CARDS: number = ROWS.reduce((n, r) => n + ROW_SIZES[r], 0);
 export interface Reason {
   readonly code: string;
   readonly message: string;
+  /**
+   * The figures the sentence quotes, when the screen words it itself in any language: counts,
+   * money in minor units, and `currency` (the table's) so the screen can show the money.
+   */
+  readonly figures?: Readonly<Record<string, number | string>>;
 }
 
 /**
@@ -127,14 +135,49 @@ export interface HandSeatView {
   readonly cards: readonly Card[] | null;
   /** Cards of this hand the dealer reported exposed during the deal. */
   readonly exposed: number;
-  /**
-   * The seat's shown hand may be entered or replaced now (the showdown, the seat plays and
-   * shows a hand: no surrender, no verified natural, and its 13 cards are known).
-   */
+  /** The floor may replace the seat's hand by touch now (`offers.floorReplace`). */
   readonly canReplace: boolean;
+  /** What may be done for this seat now, as the domain offers it (the fold's own answer). */
+  readonly offers: SeatOffersView;
   /** The floor ruled this hand fouled: its reason, and the irregularity it ruled on (or null). */
   readonly floorFoul: { readonly reason: string; readonly irregularity: number | null } | null;
 }
+
+/**
+ * An action as offered: `offered` false, no button (the terminal would refuse it for what the
+ * hand is); `refusal` set, the button is shown and pressing it shows this reason at once,
+ * without asking first (the chips do not cover a surrender).
+ */
+export interface OfferView {
+  readonly offered: boolean;
+  readonly refusal: Reason | null;
+}
+
+/** The actions for one seat (app/domain/hand/offers.ts `seatOffers`). */
+export interface SeatOffersView {
+  readonly seatReady: OfferView;
+  readonly declareSurrender: OfferView;
+  readonly declareNatural: OfferView;
+  readonly reportExposure: OfferView;
+  /** The seats whose hand this seat may be reported holding. */
+  readonly reportWrongSeat: readonly SeatNumber[];
+  /** The dealer may enter this seat's hand by touch (not yet read; a read hand is the floor's). */
+  readonly enterHand: boolean;
+  /** The floor may replace this seat's hand by touch. */
+  readonly floorReplace: boolean;
+  /** The floor may rule this seat's hand fouled. */
+  readonly floorFoul: boolean;
+}
+
+/**
+ * One thing standing between this phase and the next, as the domain's parts (`code`, the seat
+ * and the figures: app/domain/hand/guards.ts `Blocker`), worded on screen in its language;
+ * `message` is the domain's English.
+ */
+export type BlockerView = Blocker & { readonly message: string };
+
+/** The dealer's next action (app/domain/hand/offers.ts `nextAction`): the screen shows its panel. */
+export type { NextAction };
 
 /**
  * Something at showdown the floor must look at (a card that is not the seat's ...), with the
@@ -156,6 +199,8 @@ export interface IrregularityView {
   /** ms since the epoch. */
   readonly at: number;
   readonly resolution: { readonly ruling: 'accept' | 'foul-seat' | 'hand-replaced'; readonly by: string; readonly reason: string } | null;
+  /** The rulings the floor may make on it now (none once ruled; no `accept` for a card another seat shows too). */
+  readonly rulings: readonly ('accept' | 'foul-seat')[];
 }
 
 /** One pairwise comparison, as the dealer announces it. */
@@ -180,6 +225,10 @@ export interface SeatResultView {
   readonly points: number;
   /** Chips won (+) or lost (-), minor units, after table stakes. */
   readonly net: number;
+  /** What the points are worth before table stakes (points x the point value), minor units. */
+  readonly gross: number;
+  /** Table stakes changed it: `net` differs from `gross` (a winner's stack capped a win, a loser was all in). */
+  readonly capped: boolean;
   /** Lost his whole stack (table stakes applied). */
   readonly allIn: boolean;
 }
@@ -216,8 +265,15 @@ export interface HandView {
   readonly seats: readonly HandSeatView[];
   /** The seat and row the scanner expects next at showdown, or null. */
   readonly expectedScan: { readonly seat: SeatNumber; readonly row: Row } | null;
-  /** What stands between this phase and the next, in words (empty when nothing does). */
-  readonly blockers: readonly Reason[];
+  /** What stands between this phase and the next, as codes with their parts (empty when nothing does). */
+  readonly blockers: readonly BlockerView[];
+  /** The misdeal causes the dealer may call now (app/domain/hand/dealer-calls.ts), in the order to offer them. */
+  readonly misdealCauses: readonly MisdealCause[];
+  /** A seat's scanned rows look scanned out of order: they wait for the dealer (`answerScan`). */
+  readonly scanQuestion: Reason | null;
+  /** The shoe has read nothing for the terminal's idle limit with cards of the deal missing (the
+   *  dealer was alerted): the deal may be short, a `short-deal` misdeal. */
+  readonly dealIdle: boolean;
   /** Set once a misdeal is called: the cause in words. The button stays; redeal. */
   readonly misdeal: Reason | null;
   /**
@@ -241,6 +297,10 @@ export interface AlertView {
   readonly code: string;
   /** ms since epoch. */
   readonly raisedAt: number;
+  /** The number of the hand it is about, when that is the hand shown (null otherwise). */
+  readonly handNumber: number | null;
+  /** The hand irregularity it was raised for (its `id` in `hand.irregularities`), or null. */
+  readonly irregularity: number | null;
 }
 
 export interface TableInfoView {
@@ -277,6 +337,12 @@ export interface CentralLinkView {
   readonly retryAt: string | null;
   /** When down: why, in one line (English; the server's address without its password); else null. */
   readonly reason: string | null;
+  /**
+   * While a backlog is being sent (`behind`, more than two batches waiting when it began):
+   * `sent` of `total` events since it began, events per second so far and seconds left at that
+   * rate (null until the first batch is confirmed); absent or null otherwise.
+   */
+  readonly catchUp?: { readonly sent: number; readonly total: number; readonly perSecond: number | null; readonly secondsLeft: number | null } | null;
 }
 
 /** The terminal's whole state for the screen. */
@@ -288,8 +354,10 @@ export interface TerminalView {
   readonly dealer: string | null;
   /** The dealer on duty's staff id, or null (none, or a dealer only named, in an old log). */
   readonly dealerStaffId: string | null;
-  /** The button's seat (for the next hand when none is open). */
+  /** The button's seat: of the hand in play, or of the next hand when none is open. */
   readonly button: SeatNumber;
+  /** What the dealer does next (start a hand, open the showdown, settle, pay, redeal ...). */
+  readonly nextAction: NextAction;
   readonly seats: readonly SeatView[];
   /** The open hand, or the last one until the next starts, or null. */
   readonly hand: HandView | null;
@@ -302,4 +370,7 @@ export interface TerminalView {
   readonly deviceNotice: Reason | null;
   /** The central server's link, or null when the terminal forwards to none (no `--central`). */
   readonly central: CentralLinkView | null;
+  /** The last played hand while the floor may still correct it (until the next hand starts),
+   *  with the chips its last correction moves; null otherwise. */
+  readonly correction: CorrectionView | null;
 }

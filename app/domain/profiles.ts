@@ -6,8 +6,10 @@
  *
  * The schema, every option and the defaults are described in docs/profiles.md.
  */
-import { RANK_ACE, RANK_CHARS, RANK_TWO } from './cards';
-import { categoryOf, valueFromCounts, type HandValue } from './evaluate';
+import { RANK_ACE } from './cards';
+import { categoryOf, type HandValue } from './evaluate';
+import { parseHandKey, weakestValue } from './hand-keys';
+import { checkJackpotRule, type JackpotRule } from './jackpot';
 import { NATURAL_NAMES, isNaturalName, type NaturalName } from './naturals';
 import { isObject, plainCopy, samePlainJson, showJson as describeJson } from './json';
 import { fail, ok, type Result } from './result';
@@ -93,39 +95,18 @@ export interface Profile {
   readonly lowballMiddle: boolean;
   /** OFC: the weakest front that earns Fantasyland next hand (a front bonus key); null = none. */
   readonly fantasyland: { readonly minimumFront: string } | null;
+  /** The house's jackpot hands, highest first (RULES.md section 11); null = no jackpot. */
+  readonly jackpot: JackpotRule | null;
 }
 
 export const PROFILE_KEYS = [
   'name', 'version', 'title', 'source', 'game', 'segmentPoints', 'scoop', 'homerun', 'majorityBonus',
-  'bonusMode', 'bonuses', 'foul', 'surrenderPenalty', 'naturals', 'falseNatural', 'lowballMiddle', 'fantasyland',
+  'bonusMode', 'bonuses', 'foul', 'surrenderPenalty', 'naturals', 'falseNatural', 'lowballMiddle', 'fantasyland', 'jackpot',
 ] as const satisfies readonly (keyof Profile)[];
 
 /** Bonus-table hand kinds, indexed by evaluator category (plus `royal-flush`). */
 const KIND_BY_CATEGORY = ['high-card', 'pair', 'two-pair', 'trips', 'straight', 'flush', 'full-house', 'quads', 'straight-flush'] as const;
-export const BONUS_KINDS = ['pair', 'two-pair', 'trips', 'straight', 'flush', 'full-house', 'quads', 'straight-flush', 'royal-flush'] as const;
-export type BonusKind = (typeof BONUS_KINDS)[number];
-/** Kinds a rank may qualify (the rank of the pair, set or quads; the trips of a full house). */
-const RANKED_KINDS: readonly BonusKind[] = ['pair', 'two-pair', 'trips', 'full-house', 'quads'];
-const FRONT_KINDS: readonly BonusKind[] = ['pair', 'trips'];
-
-interface BonusKey {
-  readonly kind: BonusKind;
-  readonly rank?: number;
-}
-
-function parseBonusKey(key: string, segment: Segment): BonusKey | string {
-  const m = /^([a-z-]+?)(?:-([2-9TJQKA]))?$/.exec(key);
-  const kind = m?.[1] as BonusKind | undefined;
-  if (!m || !kind || !(BONUS_KINDS as readonly string[]).includes(kind)) {
-    return `"${key}" is not a bonus hand (use one of ${BONUS_KINDS.join(', ')}, optionally with a rank as in "pair-Q")`;
-  }
-  if (segment === 'front' && !FRONT_KINDS.includes(kind)) {
-    return `"${key}" cannot be a front hand (a front is high card, pair or trips)`;
-  }
-  if (m[2] === undefined) return { kind };
-  if (!RANKED_KINDS.includes(kind)) return `"${key}": a rank can qualify only ${RANKED_KINDS.join(', ')}`;
-  return { kind, rank: RANK_CHARS.indexOf(m[2]) };
-}
+export { BONUS_KINDS, type BonusKind } from './hand-keys';
 
 /**
  * A bonus table ready to look up: for each segment, the points paid by hand category and top
@@ -154,7 +135,7 @@ function compileTable(table: BonusTable): CompiledTable {
     const entries = Object.entries(table[segment])
       .filter(([, points]) => points > 0)
       .map(([key, points]) => {
-        const parsed = parseBonusKey(key, segment);
+        const parsed = parseHandKey(key, segment);
         if (typeof parsed === 'string') throw new RangeError(parsed);
         const kind = parsed.kind === 'royal-flush' ? 'straight-flush' : parsed.kind;
         return { category: KIND_BY_CATEGORY.indexOf(kind), royal: parsed.kind === 'royal-flush', rank: parsed.rank ?? -1, points };
@@ -202,16 +183,7 @@ function lookUp(lookup: Int32Array, value: number): number {
 
 /** The weakest front value a front bonus key (e.g. `pair-Q`, `trips`) describes. */
 export function minimumFrontValue(key: string): HandValue {
-  const parsed = parseBonusKey(key, 'front');
-  if (typeof parsed === 'string') throw new RangeError(parsed);
-  const counts = new Array<number>(13).fill(0);
-  const rank = parsed.rank ?? RANK_TWO;
-  if (parsed.kind === 'trips') counts[rank] = 3;
-  else {
-    counts[rank] = 2;
-    counts[rank === RANK_TWO ? RANK_TWO + 1 : RANK_TWO] = 1;
-  }
-  return valueFromCounts(counts, false);
+  return weakestValue(key, 'front');
 }
 
 // ---------------------------------------------------------------- validation
@@ -293,7 +265,7 @@ function bonusTable(x: Json, path: string): Check<BonusTable> {
     const tpath = `${path}.${segment}`;
     if (!isObject(table)) return bad(tpath, 'an object of bonus hand -> points', table);
     for (const [key, points] of Object.entries(table)) {
-      const parsed = parseBonusKey(key, segment);
+      const parsed = parseHandKey(key, segment);
       if (typeof parsed === 'string') return fail('unknown-profile-key', `profile ${tpath}.${key}: ${parsed}`, `${tpath}.${key}`);
       const p = integer(points, `${tpath}.${key}`, 0);
       if (!p.ok) return p;
@@ -341,6 +313,7 @@ export const PROFILE_DEFAULTS: Omit<Profile, 'name' | 'version'> = deepFreeze({
   falseNatural: 'foul',
   lowballMiddle: false,
   fantasyland: null,
+  jackpot: null,
 });
 
 /**
@@ -400,6 +373,8 @@ function checkProfile(json: unknown): Result<Profile> {
     () => set('falseNatural', oneOf(obj.falseNatural, 'falseNatural', FALSE_NATURAL_RULES)),
     () => set('lowballMiddle', typeof obj.lowballMiddle === 'boolean' ? ok(obj.lowballMiddle) : bad('lowballMiddle', 'true or false', obj.lowballMiddle)),
     () => set('fantasyland', fantasylandRule(obj.fantasyland)),
+    // After the naturals and the middle's kind: a jackpot entry must be a hand this profile plays.
+    () => set('jackpot', checkJackpotRule(obj.jackpot, (name) => naturalRule(p, name) !== undefined, p.lowballMiddle)),
   ];
   for (const step of steps) {
     const r = step();
@@ -462,7 +437,7 @@ function fantasylandRule(x: Json): Check<Profile['fantasyland']> {
   const u = unknownKeys(x, ['minimumFront'], 'fantasyland');
   if (!u.ok) return u;
   if (typeof x.minimumFront !== 'string') return bad('fantasyland.minimumFront', 'a front hand such as "pair-Q" or "trips"', x.minimumFront);
-  const parsed = parseBonusKey(x.minimumFront, 'front');
+  const parsed = parseHandKey(x.minimumFront, 'front');
   if (typeof parsed === 'string') return fail('bad-profile-value', `profile fantasyland.minimumFront: ${parsed}`, 'fantasyland.minimumFront');
   return ok({ minimumFront: x.minimumFront });
 }

@@ -7,6 +7,7 @@
  */
 import { formatCards } from './cards';
 import { detectNaturals, verifyNatural, type NaturalName } from './naturals';
+import { judgeJackpot, type JackpotResult } from './jackpot';
 import { fantasylandNextHand, royaltiesOf, type Royalties } from './ofc';
 import { bestNatural, type Profile } from './profiles';
 import { fail, ok, type Result } from './result';
@@ -83,6 +84,8 @@ export interface SettleResult {
   readonly royalties?: Readonly<Record<string, Royalties>>;
   /** OFC: seats dealt Fantasyland next hand. */
   readonly fantasyland?: readonly number[];
+  /** The deal's jackpot hands; present only when the profile names jackpot hands. */
+  readonly jackpot?: JackpotResult;
 }
 
 /** A refusal, as `fail` gives it. */
@@ -257,6 +260,11 @@ export function settleShowdown(showdown: Showdown): Result<SettleResult> {
     const inFantasyland = new Set<number>();
     for (const s of seats) if (s.fantasyland) inFantasyland.add(s.seat);
     result.fantasyland = fantasylandNextHand(profile, hands, inFantasyland);
+  }
+  if (profile.jackpot !== null) {
+    const byFloor = new Map<number, string>();
+    for (const s of seats) if (s.jackpotDisqualified !== undefined) byFloor.set(s.seat, s.jackpotDisqualified);
+    result.jackpot = judgeJackpot(profile.jackpot, hands, byFloor);
   }
   return ok(result);
 }

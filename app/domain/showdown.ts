@@ -14,7 +14,7 @@ import { SEGMENTS, cardsOf, type Segment, type SetHand } from './setting';
 import { plural } from './words';
 
 const RECORD_KEYS = ['id', 'rules', 'pointValue', 'button', 'netting', 'seats'] as const;
-const SEAT_KEYS = ['seat', 'stack', 'front', 'middle', 'back', 'cards', 'natural', 'surrender', 'foul', 'fantasyland'] as const;
+const SEAT_KEYS = ['seat', 'stack', 'front', 'middle', 'back', 'cards', 'natural', 'surrender', 'foul', 'fantasyland', 'jackpotDisqualified'] as const;
 const RECORD_KEY_SET: ReadonlySet<string> = new Set(RECORD_KEYS);
 const SEAT_KEY_SET: ReadonlySet<string> = new Set(SEAT_KEYS);
 const SEAT_FLAGS = ['surrender', 'fantasyland'] as const;
@@ -45,6 +45,8 @@ export interface ShowdownSeat {
   readonly foul?: string;
   /** OFC: the player is playing a Fantasyland hand now. */
   readonly fantasyland: boolean;
+  /** The floor disqualified this seat's hand from the jackpot, with this note. */
+  readonly jackpotDisqualified?: string;
 }
 
 export interface Showdown {
@@ -382,6 +384,15 @@ function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSea
   if (fantasyland && profile.fantasyland === null) {
     return seatRefusal(at, seat, 'fantasyland-not-played', 'fantasyland', `profile ${profile.name} does not play Fantasyland`);
   }
+  const jackpotNote = raw.jackpotDisqualified;
+  if (jackpotNote !== undefined) {
+    if (profile.jackpot === null) {
+      return seatRefusal(at, seat, 'jackpot-not-played', 'jackpotDisqualified', `profile ${profile.name} names no jackpot hands`);
+    }
+    if (typeof jackpotNote !== 'string' || jackpotNote.trim() === '') {
+      return seatRefusal(at, seat, 'bad-record', 'jackpotDisqualified', `expected the floor's reason for the disqualification as text, got ${show(jackpotNote)}`);
+    }
+  }
   // Built field by field (no spreads: every seat of every record comes through here); the keys
   // in the order they always had.
   const out: { -readonly [K in keyof ShowdownSeat]: ShowdownSeat[K] } = { seat, index: i } as ShowdownSeat;
@@ -392,5 +403,6 @@ function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSea
   out.surrender = surrender;
   if (foul !== undefined) out.foul = foul;
   out.fantasyland = fantasyland;
+  if (jackpotNote !== undefined) out.jackpotDisqualified = jackpotNote as string;
   return ok(out);
 }

@@ -9,7 +9,7 @@
  * CSV (a header, then one row per entry, CRLF) or JSON (an array of entries), oldest first.
  */
 import type { CorrectionAction, FloorCorrection, FloorSignature, HandVoided, MisdealCalled } from '../domain/hand/events';
-import type { AlertAcknowledged, DealerOff, DealerOn, TableOpened } from '../domain/table/events';
+import type { AlertAcknowledged, DealerOff, DealerOn, HandCorrected, RulesChanged, TableOpened } from '../domain/table/events';
 import { STAFF_EVENT_TYPES, STAFF_LOG_ID, type StaffEvent } from '../domain/staff';
 import { inSnapshot } from './event-log';
 import { csvCell } from './export';
@@ -40,7 +40,7 @@ export interface AccessEntry {
 
 /** The event types the access log shows (`misdeal-called` only when the floor called it). */
 export const ACCESS_LOG_TYPES: readonly string[] = [
-  ...STAFF_EVENT_TYPES, 'dealer-on', 'dealer-off', 'floor-correction', 'hand-voided', 'misdeal-called', 'alert-acknowledged', 'table-opened',
+  ...STAFF_EVENT_TYPES, 'dealer-on', 'dealer-off', 'floor-correction', 'hand-voided', 'misdeal-called', 'alert-acknowledged', 'table-opened', 'rules-changed', 'hand-corrected',
 ];
 
 /** The time range of an access log: `from` inclusive, `to` exclusive (ISO 8601 UTC); either may be left out. */
@@ -154,6 +154,19 @@ export function accessLog(store: Store, range: AccessRange = {}): AccessEntry[] 
         case 'table-opened': {
           const e = body as TableOpened;
           out.push({ ...table, person: null, what: `table opened: ${e.name}, ${e.profile?.name} version ${e.profile?.version}, point value ${e.pointValue}`, why: null });
+          break;
+        }
+        case 'hand-corrected': {
+          const e = body as HandCorrected;
+          const c = e.correction;
+          const what = c?.kind === 'void' ? 'voided after payment' : `settled again (${(c?.seats ?? []).map((x) => `seat ${x.seat}: ${x.kind}`).join(', ')})`;
+          const moves = (e.transfers ?? []).length;
+          out.push({ ...table, handId: e.handId ?? null, person: floorPerson(by, e.signedBy), what: `hand ${e.handId} corrected: ${what}, ${moves} chip movement${moves === 1 ? '' : 's'}${secondWords(e.signedBy)}`, why: e.reason ?? null });
+          break;
+        }
+        case 'rules-changed': {
+          const e = body as RulesChanged;
+          out.push({ ...table, person: e.staffId ?? null, what: `rules changed: ${e.name}, ${e.profile?.name} version ${e.profile?.version}, point value ${e.pointValue}`, why: e.reason ?? null });
           break;
         }
         default:

@@ -15,6 +15,9 @@ import type { StartupFinding } from './startup-check';
 /** The device statuses that need a person: each raises a `device-fault` alert. */
 const FAULT_STATUSES = new Set(['disconnected', 'open-failed', 'jam', 'lid-open', 'heartbeat-lost']);
 
+/** The alert code of a deal the shoe stopped reading before its last card (TableService.checkIdleDeals). */
+export const DEAL_IDLE = 'deal-idle';
+
 /** Whether a device status is a fault (a deliberate stop is not). */
 export function isDeviceFault(e: StatusEvent): boolean {
   return FAULT_STATUSES.has(e.status) && !(e.status === 'disconnected' && !e.willRetry && e.reason === 'stopped');

@@ -3,6 +3,7 @@
  * terminal): opens the database read-only and runs the audit's tasks (audit.ts's `AuditTask`:
  * a range of the log with the checks switched on, or the tables' fold and the rebuild of the
  * query tables, which says now and then that it is alive), whatever command asked for them.
+ * A range's task also posts now and then how many of its ids it has read (the progress shown).
  * Every answer is posted, then the shared signal is bumped so the blocked caller wakes.
  */
 import Database from 'better-sqlite3';
@@ -35,7 +36,8 @@ function start(): void {
   const alive = () => post({ kind: 'alive' });
   init.port.on('message', (m: { id: number; task: AuditTask }) => {
     try {
-      post({ kind: 'result', id: m.id, ok: true, value: auditTask(db, m.task, alive) });
+      const progress = (done: number) => post({ kind: 'progress', id: m.id, done });
+      post({ kind: 'result', id: m.id, ok: true, value: auditTask(db, m.task, alive, progress) });
     } catch (e) {
       post({ kind: 'result', id: m.id, ok: false, error: errorText(e) });
     }

@@ -30,6 +30,7 @@ import {
   type TablesReport,
 } from './table-audit';
 import { notePoolRun, PoolFailure, SyncPool, threadCount, type ThreadOptions } from './worker-pool';
+import { NO_PROGRESS, PartsProgress, type Progress, type ProgressStage } from './progress';
 
 // ---------------------------------------------------------------------------------------
 // The engine: its settings, and the floor's commands as settings of it
@@ -55,6 +56,12 @@ export interface AuditSettings extends AuditChecks, ThreadOptions {
   readonly maxProblems?: number;
   /** Filled in with how long the tables' part took (the bench). */
   readonly timings?: AuditTimings;
+  /**
+   * Told how far the audit is: the read of the log (`chain`, `hands` or `chain+hands`, in rows,
+   * summed over the worker threads), then the tables (`tables` when they are folded after the
+   * read, and `compare`). Not told for `handId`'s one hand.
+   */
+  readonly progress?: Progress;
 }
 
 /**
@@ -108,8 +115,8 @@ export function auditLog<S extends AuditSettings = Record<never, never>>(store: 
  * `table verify-log`: the audit of the chain alone, on any database with an event log (no store
  * needed): walks the whole log in id order and checks every link (see {@link ChainVerifier}).
  */
-export function verifyChain(db: Database.Database, maxProblems = 50, options: ThreadOptions = {}): LogVerification {
-  return runAudit(db, null, { chain: true, hands: false, tables: false, maxProblems, threads: options.threads }).chain!;
+export function verifyChain(db: Database.Database, maxProblems = 50, options: ThreadOptions & { readonly progress?: Progress } = {}): LogVerification {
+  return runAudit(db, null, { chain: true, hands: false, tables: false, maxProblems, threads: options.threads, progress: options.progress }).chain!;
 }
 
 /**
@@ -158,16 +165,26 @@ function runAudit(db: Database.Database, store: Store | null, settings: AuditSet
     chain: on.chain, hands: on.hands && handId === undefined, maxChain: settings.maxProblems ?? 50, maxHands: settings.maxProblems ?? 100,
   };
   const maxTables = settings.maxProblems ?? MAX_TABLE_PROBLEMS;
+  const progress = settings.progress ?? NO_PROGRESS;
   return inSnapshot(db, () => {
     const extent = logExtent(db);
     let walked: Walked | null = null;
     if (walk.chain || walk.hands) {
+      // Counted in ids: the log's ids run on without a gap, so they are its rows.
+      const span = extent.rows === 0 ? 0 : extent.maxId - extent.minId + 1;
+      const stage: ProgressStage = walk.chain && walk.hands ? 'chain+hands' : walk.chain ? 'chain' : 'hands';
       const threads = db.memory ? 0 : threadCount(settings, extent.rows, walk.hands ? HAND_ROWS_FOR_THREADS : CHAIN_ROWS_FOR_THREADS);
       if (threads >= 2 && extent.rows > 0) {
         const tables = on.tables ? { maxProblems: maxTables, migrations: store!.migrations } : null;
-        walked = inWorkers(db, store, extent, threads, walk, tables);
+        progress.stage(stage, span, 'rows');
+        walked = inWorkers(db, store, extent, threads, walk, tables, progress);
       }
-      walked ??= onePass(db, store, extent, walk);
+      if (!walked) {
+        // Started again: a run by the workers that fell back is redone here from its start.
+        progress.stage(stage, span, 'rows');
+        walked = onePass(db, store, extent, walk, (id) => progress.done(Math.min(span, id - extent.minId + 1)));
+      }
+      progress.done(span);
     }
     const replay = handId !== undefined ? oneHand(store!, handId, walk.maxHands) : walked?.replay ?? null;
     let tables: AuditFindings<AuditChecks>['tables'] = null;
@@ -175,7 +192,7 @@ function runAudit(db: Database.Database, store: Store | null, settings: AuditSet
       const rebuilt = walked?.rebuilt ?? null;
       const ranged = walked?.tables ?? null;
       const t0 = performance.now();
-      tables = ranged ? ranged.report : orError(() => (rebuilt ? compareRebuilt(store!, rebuilt, maxTables) : auditTables(store!, { maxProblems: maxTables })));
+      tables = ranged ? ranged.report : orError(() => (rebuilt ? compareRebuilt(store!, rebuilt, maxTables) : auditTables(store!, { maxProblems: maxTables, progress })));
       if (settings.timings) {
         settings.timings.tablesSec = ranged ? ranged.seconds : (rebuilt?.seconds ?? 0) + (performance.now() - t0) / 1000;
         settings.timings.tablesOnWorker = rebuilt !== null || ranged !== null;
@@ -211,14 +228,33 @@ function oneHand(store: Store, handId: string, maxProblems: number): ReplayRepor
 /** Takes one hand row: its id, table, hand, type and body, as stored. */
 type HandRowSink = (id: number, tableId: string, handId: string, type: string, body: string) => void;
 
+/** Ids read between two calls of a read's `at` (a few per second: the progress shown). */
+const PROGRESS_EVERY_IDS = 20_000;
+
 /**
  * Reads the rows `after < id <= upTo` once, in id order: every row into `chain`, every hand
  * row into `hand` (either may be null). Each of the three ways is the cheapest for what it
  * feeds: the chain alone as {@link verifyRange} reads it (the text the hash covers built by
  * SQLite), the hands alone as {@link handRows} reads them (hand rows only), both from the rows
- * as stored ({@link eachEventRow}).
+ * as stored ({@link eachEventRow}). With `at`, read in slices of {@link PROGRESS_EVERY_IDS}
+ * ids (`after` a number then), `at` told the last id of each slice once it is read.
  */
-function readLog(db: Database.Database, after: number, upTo: number, chain: ChainVerifier | null, hand: HandRowSink | null): void {
+function readLog(
+  db: Database.Database, after: number, upTo: number, chain: ChainVerifier | null, hand: HandRowSink | null, at?: (id: number) => void, every = PROGRESS_EVERY_IDS,
+): void {
+  if (!at) {
+    readSlice(db, after, upTo, chain, hand);
+    return;
+  }
+  for (let from = after; from < upTo;) {
+    const to = Math.min(upTo, from + every);
+    readSlice(db, from, to, chain, hand);
+    at(to);
+    from = to;
+  }
+}
+
+function readSlice(db: Database.Database, after: number, upTo: number, chain: ChainVerifier | null, hand: HandRowSink | null): void {
   if (chain && hand) {
     eachEventRow(db, after, upTo, (r) => {
       chain.row(r);
@@ -276,8 +312,8 @@ function handRows(db: Database.Database, after: number, upTo: number, each: Hand
 /** Thrown by a sink to stop a read of the log that has nothing left to check. */
 class StopReading extends Error {}
 
-/** The read of the log on this thread: every row once, into the chain and the hands as `walk` says. */
-function onePass(db: Database.Database, store: Store | null, extent: ReturnType<typeof logExtent>, walk: Walk): Walked {
+/** The read of the log on this thread: every row once, into the chain and the hands as `walk` says; `at` told how far it is. */
+function onePass(db: Database.Database, store: Store | null, extent: ReturnType<typeof logExtent>, walk: Walk, at: (id: number) => void): Walked {
   const chain = walk.chain ? new ChainVerifier(walk.maxChain) : null;
   const hands = walk.hands ? handPass(store!, walk.maxHands) : null;
   // The hands stop at their first error (the error `replayHands` throws); the chain goes on.
@@ -292,7 +328,8 @@ function onePass(db: Database.Database, store: Store | null, extent: ReturnType<
     }
   });
   try {
-    readLog(db, Number.NEGATIVE_INFINITY, extent.maxId, chain, row);
+    // From just before the first row (no row comes before it), in slices.
+    readLog(db, extent.minId - 1, extent.maxId, chain, row, at);
   } catch (e) {
     if (!(e instanceof StopReading)) throw e;
   }
@@ -453,6 +490,8 @@ export interface AuditTask {
   readonly fold?: boolean;
   /** With `fold`: rows between two `alive` calls (default table-audit.ts's ALIVE_EVERY_ROWS; the tests ask for it more often). */
   readonly aliveEveryRows?: number;
+  /** Rows (ids) between two progress figures the task posts (default {@link PROGRESS_EVERY_IDS}; the tests ask for them more often). */
+  readonly progressEveryIds?: number;
 }
 
 /** What a worker answers for an {@link AuditTask}, whatever it was asked (null or empty: not asked). */
@@ -488,15 +527,18 @@ function checkerOf(db: Database.Database): HandChecker {
 /**
  * Runs one task (in a worker, on its own read-only connection: the rows up to a row the caller
  * has seen are the same in any later snapshot, the log being append-only). `alive` is called
- * now and then by a long rebuild of the tables. Throws what the rebuild throws (an event that
- * is not JSON); a hand row it cannot take is said in `unusual` instead.
+ * now and then by a long rebuild of the tables; `progress`, now and then, with how many of the
+ * range's ids (`upTo - after`) are read so far (a range's; not for the whole rebuild). Throws
+ * what the rebuild throws (an event that is not JSON); a hand row it cannot take is said in
+ * `unusual` instead.
  */
-export function auditTask(db: Database.Database, task: AuditTask, alive: () => void = () => {}): AuditPart {
+export function auditTask(db: Database.Database, task: AuditTask, alive: () => void = () => {}, progress?: (done: number) => void): AuditPart {
   if (task.tables && task.after !== Number.NEGATIVE_INFINITY) throw new RangeError('the tables are folded from the start of the log: a task with them starts there');
   const chain = task.chain ? chainVerifierAfter(db, task.after, task.maxProblems) : null;
   const blocks = task.hands ? new BlockCutter(checkerOf(db)) : null;
-  if (task.fold) return foldedRange(db, task, chain, blocks, alive);
-  readLog(db, task.after, task.upTo, chain, blocks?.row ?? null);
+  const at = progress && Number.isFinite(task.after) ? (id: number) => progress(id - task.after) : undefined;
+  if (task.fold) return foldedRange(db, task, chain, blocks, alive, at);
+  readLog(db, task.after, task.upTo, chain, blocks?.row ?? null, at, task.progressEveryIds);
   if (blocks?.unusual === null) blocks.flush();
   const tables = task.tables ? rebuildTables(db, task.upTo, task.tables, alive) : null;
   return { chain: chain?.part() ?? null, blocks: blocks?.blocks ?? [], tables, unusual: blocks?.unusual ?? null };
@@ -507,16 +549,24 @@ export function auditTask(db: Database.Database, task: AuditTask, alive: () => v
  * body parsed once, the hands checked from the states the table fold reached (the states a
  * replay of the hand's events gives: the same events folded by the same hand fold).
  */
-function foldedRange(db: Database.Database, task: AuditTask, chain: ChainVerifier | null, blocks: BlockCutter | null, alive: () => void): AuditPart {
+function foldedRange(
+  db: Database.Database, task: AuditTask, chain: ChainVerifier | null, blocks: BlockCutter | null, alive: () => void, at?: (id: number) => void,
+): AuditPart {
   const folder = new RangeFolder(db, task.after);
   let oddTableRow = false;
   let sinceAlive = 0;
+  let sinceAt = 0;
   const every = task.aliveEveryRows ?? ALIVE_EVERY_ROWS;
+  const atEvery = task.progressEveryIds ?? PROGRESS_EVERY_IDS;
   eachEventRow(db, task.after, task.upTo, (r) => {
     // A range of a very big log takes long: say so now and then (see the pool's stall limit).
     if (++sinceAlive >= every) {
       alive();
       sinceAlive = 0;
+    }
+    if (at && ++sinceAt >= atEvery) {
+      at(r[0]);
+      sinceAt = 0;
     }
     chain?.row(r);
     const [id, tableId, handId, handSeq, type, recordedAt, text] = r;
@@ -671,7 +721,7 @@ function jobName(walk: Walk, tables: boolean): string {
  * one more task when `tables` is given. Null: it must be done in one pass.
  */
 function inWorkers(
-  db: Database.Database, store: Store | null, extent: ReturnType<typeof logExtent>, threads: number, walk: Walk, tables: TablesJob | null,
+  db: Database.Database, store: Store | null, extent: ReturnType<typeof logExtent>, threads: number, walk: Walk, tables: TablesJob | null, progress: Progress,
 ): Walked | null {
   const job = jobName(walk, tables !== null);
   const parts: AuditPart[] = [];
@@ -683,7 +733,9 @@ function inWorkers(
     if (rebuild && ranged) ranged = p.fold ? rebuild.add(p.fold) : false;
     parts.push(p.fold ? { ...p, fold: null } : p); // the notes are written: let them go
   };
-  const pool = SyncPool.open<AuditTask, AuditPart>(threads, { path: resolve(db.name) }, take, IN_FLIGHT);
+  // Each range's ids read, summed over the workers (a range says how far it is now and then).
+  const read = new PartsProgress((done) => progress.done(done));
+  const pool = SyncPool.open<AuditTask, AuditPart>(threads, { path: resolve(db.name) }, take, IN_FLIGHT, {}, read);
   if (!pool) {
     rebuild?.close();
     notePoolRun({ job, threads, outcome: 'unavailable' });
@@ -701,9 +753,9 @@ function inWorkers(
       // The first ranges go out without waiting; this thread runs the hands' whole-database
       // checks while the workers start, then hands out the rest.
       const first = Math.min(ranges.length, threads * IN_FLIGHT);
-      for (let i = 0; i < first; i++) pool.submit(ranges[i]);
+      for (let i = 0; i < first; i++) pool.submit(ranges[i], ranges[i].upTo - ranges[i].after);
       if (walk.hands) whole = wholeDatabaseProblems(store!);
-      for (let i = first; i < ranges.length; i++) pool.submit(ranges[i]);
+      for (let i = first; i < ranges.length; i++) pool.submit(ranges[i], ranges[i].upTo - ranges[i].after);
       pool.finish();
     } catch (e) {
       if (!(e instanceof PoolFailure)) throw e;
@@ -726,7 +778,7 @@ function inWorkers(
     // The tables from the ranges; when a range could not fold them on its own (or found a
     // problem), audited in one pass on this thread, which reports exactly what is wrong.
     let report: TablesReport | null = null;
-    if (rebuild && ranged) report = rebuild.finish(store!, tables!.maxProblems);
+    if (rebuild && ranged) report = rebuild.finish(store!, tables!.maxProblems, progress);
     notePoolRun({ job, threads, outcome: 'workers' });
     return { chain, replay, rebuilt: null, tables: report ? { report, seconds: rebuild!.seconds } : null };
   } finally {

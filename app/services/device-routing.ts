@@ -7,7 +7,8 @@
  */
 import { formatCard, type Card } from '../domain/cards';
 import type { HandEvent } from '../domain/hand';
-import { scannedCardRefusal, scannerExpects } from '../domain/hand';
+import { scannedCardRefusal, scannerExpects, seatOf } from '../domain/hand';
+import { SCAN_ORDER, scanCardsFrom, scanOrderRefusal, scanRowAt, splitScan } from '../domain/hand/scan-order';
 import { fail, ok, type DomainError, type Result } from '../domain/result';
 import { SEGMENT_SIZES } from '../domain/setting';
 import type { TableEvent } from '../domain/table';
@@ -38,10 +39,21 @@ export interface DeviceHost {
   changed(table: LiveTable, events: readonly StoredEvent[]): Result<TableSnapshot>;
   commitTable(table: LiveTable, events: readonly TableEvent[], alerts?: readonly AlertDraft[]): Result<StoredEvent[]>;
   handEvents(handId: string): StoredEvent<HandEvent>[];
-  cardRead(cmd: { tableId: string; card: CardInput; seq?: number | null; raw?: Uint8Array | string } & ReadOrigin): Result<TableSnapshot>;
+  cardRead(cmd: { tableId: string; card: CardInput; seq?: number | null; afterSeq?: number; raw?: Uint8Array | string } & ReadOrigin): Result<TableSnapshot>;
   cardUnreadable(cmd: { tableId: string; seq?: number | null; raw?: Uint8Array | string } & ReadOrigin): Result<TableSnapshot>;
   sequenceGap(cmd: { tableId: string; expected: number; got: number }): Result<TableSnapshot>;
-  scanRow(cmd: { tableId: string; seat: 1 | 2 | 3 | 4; row: 'front' | 'middle' | 'back'; cards: readonly CardInput[] }): Result<TableSnapshot>;
+  /** A seat's scanned rows, recorded together (one commit). */
+  scanRows(cmd: { tableId: string; seat: 1 | 2 | 3 | 4; rows: readonly { row: 'front' | 'middle' | 'back'; cards: readonly CardInput[] }[] }): Result<TableSnapshot>;
+}
+
+/** The refusals of one scanned card that leave the seat's held rows as they are; any other
+ *  refusal of a scanner read ends the seat's scan (its rows are read again). */
+const CARD_REFUSALS: ReadonlySet<string> = new Set(['no-row-expected', 'scanned-twice', 'card-not-this-seats', 'scan-question-open']);
+
+/** Whether a refused scanner read (its code) ended the seat's scan, so the cards held before it
+ *  are dropped (also when a restart takes the held cards up again). */
+export function refusalEndsScan(code: string): boolean {
+  return !CARD_REFUSALS.has(code);
 }
 
 export class DeviceRouter {
@@ -112,7 +124,9 @@ export class DeviceRouter {
       if (attached.source.role === 'scanner') {
         recorded = this.scannerCard(table, attached, e.card, read);
       } else {
-        const r = this.host.cardRead({ tableId: table.id, card: e.card, seq: read.seq, raw: read.raw, ...this.originOfDevice(attached) });
+        const r = this.host.cardRead({
+          tableId: table.id, card: e.card, seq: read.seq, ...(e.afterSeq !== undefined ? { afterSeq: e.afterSeq } : {}), raw: read.raw, ...this.originOfDevice(attached),
+        });
         recorded = r.ok || this.refuseDeviceRead(table, attached, r.error, e.card, read);
       }
       if (recorded && read.seq !== null) attached.lastRead = { seq: read.seq, raw: read.raw };
@@ -150,11 +164,14 @@ export class DeviceRouter {
   }
 
   /**
-   * A card from the showdown scanner: fills the row the showdown expects next. True when it is
-   * recorded: refused (the refusal is logged), or the row it completes is committed, or it
-   * joins the row being read. A card that joins the row is held in memory; from a scanner that
-   * waits for its ACK it is first kept in the log (`scanner-card-held`), so the ACK never goes
-   * back for a card a crash could lose, and a restart takes the row up again.
+   * A card from the showdown scanner: fills the seat the showdown expects next, row by row
+   * (front, middle, back). True when it is recorded: refused (the refusal is logged), or the
+   * seat's rows it completes are committed, or it is held with the seat's rows being read. The
+   * seat's rows are recorded together once all are in; when they look scanned out of order
+   * (`scanOrderRefusal`: a row read too early would otherwise be final, and the foul with it)
+   * they stay held and the dealer is asked (`answerScan`). A held card is in memory; from a scanner that waits
+   * for its ACK it is first kept in the log (`scanner-card-held`), so the ACK never goes back for
+   * a card a crash could lose, and a restart takes the rows up again.
    */
   private scannerCard(table: LiveTable, attached: AttachedDevice, card: Card, read: DeviceRead): boolean {
     const refuse = (error: DomainError) => this.refuseDeviceRead(table, attached, error, card, read);
@@ -162,17 +179,25 @@ export class DeviceRouter {
     if (!table.hand || !target) {
       return refuse({ code: 'no-row-expected', message: `${formatCard(card)} was scanned, but no row is waiting to be read` });
     }
+    if (table.scanBuffer.length === scanCardsFrom(target.row)) {
+      return refuse({ code: 'scan-question-open', message: `seat ${target.seat}'s rows look scanned out of order: record them as scanned or scan the seat again (on the screen) before the next card` });
+    }
     if (table.scanBuffer.includes(card)) {
-      return refuse({ code: 'scanned-twice', message: `${formatCard(card)} is already in this row` });
+      return refuse({ code: 'scanned-twice', message: `${formatCard(card)} is already scanned for seat ${target.seat}` });
     }
     // A card that is not the seat's is refused at once, before the row fills.
-    const notTheSeats = scannedCardRefusal(table.hand.state, target.seat, card);
+    const state = table.hand.state;
+    const notTheSeats = scannedCardRefusal(state, target.seat, card);
     if (notTheSeats) return refuse(notTheSeats);
     const buffer = [...table.scanBuffer, card];
-    if (buffer.length < SEGMENT_SIZES[target.row]) {
+    const seat = seatOf(state, target.seat);
+    const outOfOrder = buffer.length === scanCardsFrom(target.row)
+      ? scanOrderRefusal(state, target.seat, [...SCAN_ORDER.flatMap((row) => seat.scanned[row] ?? []), ...buffer])
+      : null;
+    if (buffer.length < scanCardsFrom(target.row) || outOfOrder) {
       if (read.waitsForAck) {
         const held = this.host.commitTable(table, [{
-          type: 'scanner-card-held', at: this.host.now(), by: 'device', device: attached.source.id, seat: target.seat, row: target.row,
+          type: 'scanner-card-held', at: this.host.now(), by: 'device', device: attached.source.id, seat: target.seat, row: scanRowAt(target.row, buffer.length - 1)!,
           card: formatCard(card), seq: read.seq, raw: read.raw,
         }]);
         if (!held.ok) return false;
@@ -182,7 +207,7 @@ export class DeviceRouter {
       return true;
     }
     table.scanBuffer = [];
-    const r = this.host.scanRow({ tableId: table.id, seat: target.seat, row: target.row, cards: buffer });
+    const r = this.host.scanRows({ tableId: table.id, seat: target.seat, rows: splitScan(target.row, buffer) });
     if (!r.ok && r.error.code === 'store-failed') {
       // Nothing was written: the row so far stays (its cards were acknowledged), this card is
       // not acknowledged and comes again.
@@ -210,10 +235,44 @@ export class DeviceRouter {
     return committed.ok;
   }
 
+  /**
+   * The dealer's answer to a seat's scan that looks out of order: `record` it as scanned (a foul,
+   * if so it is), or drop it to scan the seat again (kept in the log as a `device-read-refused`
+   * of code `scan-discarded`, so a restart does not take the dropped cards up again).
+   */
+  answerScan(table: LiveTable, record: boolean): Result<TableSnapshot> {
+    const target = table.hand ? scannerExpects(table.hand.state) : null;
+    if (!target || table.scanBuffer.length !== scanCardsFrom(target.row)) {
+      return fail('no-scan-question', 'No scanned hand is waiting for an answer');
+    }
+    const buffer = table.scanBuffer;
+    if (record) {
+      const r = this.host.scanRows({ tableId: table.id, seat: target.seat, rows: splitScan(target.row, buffer) });
+      if (r.ok) table.scanBuffer = [];
+      return r;
+    }
+    const scanner = [...table.devices.values()].find((d) => d.source.role === 'scanner');
+    const committed = this.host.commitTable(table, [{
+      type: 'device-read-refused', at: this.host.now(), by: 'dealer', device: scanner?.source.id ?? 'scanner', role: 'scanner',
+      code: 'scan-discarded', message: `the dealer drops seat ${target.seat}'s scan to scan it again, the front row first`,
+    }]);
+    if (!committed.ok) return committed;
+    table.scanBuffer = [];
+    return this.host.changed(table, committed.value);
+  }
+
   /** The row the scanner fills next, with the cards of it read so far. */
   scanTarget(table: LiveTable): ScanTarget | null {
     if (!table.hand) return null;
     const t = scannerExpects(table.hand.state);
-    return t ? { seat: t.seat, row: t.row, cards: [...table.scanBuffer], size: SEGMENT_SIZES[t.row] } : null;
+    if (!t) return null;
+    const rows = splitScan(t.row, table.scanBuffer);
+    const row = scanRowAt(t.row, table.scanBuffer.length) ?? t.row;
+    const held: Partial<Record<'front' | 'middle' | 'back', number[]>> = {};
+    for (const r of rows) if (r.cards.length > 0) held[r.row] = r.cards;
+    const full = table.scanBuffer.length === scanCardsFrom(t.row);
+    const seat = seatOf(table.hand.state, t.seat);
+    const question = full ? scanOrderRefusal(table.hand.state, t.seat, [...SCAN_ORDER.flatMap((r) => seat.scanned[r] ?? []), ...table.scanBuffer]) : null;
+    return { seat: t.seat, row, cards: full ? [] : [...(held[row] ?? [])], size: SEGMENT_SIZES[row], held, question };
   }
 }

@@ -15,6 +15,7 @@ import { inSnapshot } from './event-log';
 import { handsBetween } from './queries';
 import type { HandSummary } from './service-types';
 import type { Store } from './store';
+import { NO_PROGRESS, type Progress } from './progress';
 
 export interface ExportRange {
   /** Inclusive, ISO 8601 UTC; absent: from the first record. */
@@ -145,23 +146,33 @@ export function parseExportDate(text: string, end: boolean): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
+/** Hands written between two calls of a progress's `done`. */
+const PROGRESS_EVERY_HANDS = 500;
+
 /**
  * The export as JSON, every kind of record read in one snapshot (the terminal may be writing
- * meanwhile); `from` / `to` are null when the range is open at that end.
+ * meanwhile); `from` / `to` are null when the range is open at that end. `progress` is told the
+ * read (`read`), then the hands written (`write`).
  */
-export function exportJson(store: Store, range: ExportRange): string {
+export function exportJson(store: Store, range: ExportRange, progress: Progress = NO_PROGRESS): string {
+  progress.stage('read', null, 'records');
   const { hands, ledger, alerts, floorActions, head } = readExport(store, range);
+  progress.stage('write', hands.length, 'hands');
   const out = {
     from: range.from ?? null,
     to: range.to ?? null,
     ...(range.tableId ? { tableId: range.tableId } : {}),
     exportedAt: new Date(store.clock()).toISOString(),
     log: head,
-    hands: hands.map(jsonHand),
+    hands: hands.map((h, i) => {
+      if (i % PROGRESS_EVERY_HANDS === 0) progress.done(i);
+      return jsonHand(h);
+    }),
     ledger,
     alerts,
     floorActions,
   };
+  progress.done(hands.length);
   return JSON.stringify(out, null, 1) + '\n';
 }
 
@@ -213,9 +224,11 @@ function csvTable(columns: readonly string[], rows: readonly unknown[][]): strin
  * One kind of record as CSV (a header, CRLF line ends), read in one snapshot. `hands` (the
  * default): a `hand` row per hand, each followed by a `payment` row per payment; `ledger`: a
  * `buy-in`, `short-buy-in` or `cash-out` row each (amount positive); `alerts`: an `alert` row
- * each; `floor-actions`: a `floor-action` row each.
+ * each; `floor-actions`: a `floor-action` row each. `progress` is told the read (`read`) and,
+ * for the hands, every few hundred written (`write`).
  */
-export function exportCsv(store: Store, range: ExportRange, records: ExportRecordKind = 'hands'): string {
+export function exportCsv(store: Store, range: ExportRange, records: ExportRecordKind = 'hands', progress: Progress = NO_PROGRESS): string {
+  progress.stage('read', null, 'records');
   if (records === 'ledger') {
     return csvTable(LEDGER_CSV_COLUMNS, readExport(store, range).ledger.map((l) => [l.kind, l.id, l.tableId, l.seat, l.player, l.amount, l.stackAfter, l.at, l.eventId]));
   }
@@ -229,7 +242,10 @@ export function exportCsv(store: Store, range: ExportRange, records: ExportRecor
   }
   const hands = inSnapshot(store.db, () => handsBetween(store.db, range.from ?? FIRST, range.to ?? LAST, range.tableId));
   const lines = [CSV_COLUMNS.join(',')];
-  for (const h of hands) {
+  progress.stage('write', hands.length, 'hands');
+  for (let i = 0; i < hands.length; i++) {
+    const h = hands[i];
+    if (i % PROGRESS_EVERY_HANDS === 0) progress.done(i);
     const row: Record<string, unknown> = {
       kind: 'hand', hand_id: h.handId, table_id: h.tableId, number: h.number, started_at: h.startedAt, ended_at: h.endedAt, dealer: h.dealer,
       button: h.button, profile: h.profile.name, profile_version: h.profile.version, point_value: h.pointValue, outcome: h.outcome,
@@ -251,5 +267,6 @@ export function exportCsv(store: Store, range: ExportRange, records: ExportRecor
       lines.push(CSV_COLUMNS.map((c) => csvCell(pr[c])).join(','));
     }
   }
+  progress.done(hands.length);
   return lines.join('\r\n') + '\r\n';
 }

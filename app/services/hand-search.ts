@@ -4,6 +4,7 @@
  * events (its row, seats, payments and alerts). Plain SQL over the query tables and their
  * search indexes (migration 0007); the event log stays the record.
  */
+import type { HandCorrected } from '../domain/table/events';
 import type Database from 'better-sqlite3';
 import type { SeatNo } from '../domain/hand/events';
 import type { AlertView, HandSummary } from './service-types';
@@ -180,4 +181,18 @@ export function readHandAlerts(db: Database.Database, handId: string): AlertView
     id: r.id, tableId: r.table_id, handId: r.hand_id, kind: r.kind, code: r.code, message: r.message, raisedAt: r.raised_at,
     acknowledged: r.acknowledged_by !== null ? { by: r.acknowledged_by, at: r.acknowledged_at!, note: r.ack_note } : null,
   }));
+}
+
+/** A correction of a hand as stored (`hand-corrected`, a table event naming the hand), oldest first. */
+export interface FoundCorrection {
+  readonly eventId: number;
+  readonly recordedAt: string;
+  readonly body: HandCorrected;
+}
+
+/** The corrections of hand `handId` at table `tableId`, oldest first (index `events_hand_corrections`). */
+export function readHandCorrections(db: Database.Database, tableId: string, handId: string): FoundCorrection[] {
+  const rows = db.prepare("SELECT id, recorded_at, body FROM events WHERE type = 'hand-corrected' AND json_extract(body, '$.handId') = ? AND table_id = ? ORDER BY id")
+    .all(handId, tableId) as { id: number; recorded_at: string; body: string }[];
+  return rows.map((r) => ({ eventId: r.id, recordedAt: r.recorded_at, body: JSON.parse(r.body) as HandCorrected }));
 }

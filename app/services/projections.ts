@@ -47,6 +47,7 @@ const STATEMENTS = {
   handSearchSettled: 'UPDATE hands SET fouls = ?, naturals = ?, surrenders = ?, all_ins = ? WHERE id = ?',
   handSeatAllIn: 'UPDATE hand_seats SET all_in = 1 WHERE hand_id = ? AND seat = ?',
   handCorrected: 'UPDATE hands SET corrections = corrections + 1 WHERE id = ?',
+  rulesChanged: 'UPDATE tables SET name = ?, profile_name = ?, profile_version = ?, profile = ?, point_value = ? WHERE id = ?',
 } as const;
 
 type StatementName = keyof typeof STATEMENTS;
@@ -317,6 +318,20 @@ export class Projector {
           profile: JSON.stringify(e.profile.snapshot), pointValue: e.pointValue, mode: e.mode, seqModulo: e.seqModulo,
           button: e.button, at, eventId: stored.id,
         });
+        return;
+      case 'hand-corrected':
+        this.run('handCorrected', e.handId);
+        return;
+      case 'correction-payment-executed':
+        // Both sides of the chips moved, each with its stack after (the fold's state after it).
+        for (const [seat, amount] of [[e.from, -e.amount], [e.to, e.amount]] as const) {
+          const s = after.seats[seat - 1]!;
+          this.run('seatStackOnly', s.stack, t, seat);
+          this.run('ledger', t, seat, s.playerId, 'correction', amount, s.stack, e.handId, stored.id, at);
+        }
+        return;
+      case 'rules-changed':
+        this.run('rulesChanged', e.name, e.profile.name, e.profile.version, JSON.stringify(e.profile.snapshot), e.pointValue, t);
         return;
       case 'dealer-on':
         this.run('dealerOn', t, e.dealer, at, stored.id);

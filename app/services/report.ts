@@ -12,6 +12,7 @@ import { csvCell, readExport, type AlertRecord, type ExportRange, type FloorActi
 import { drawBarChart } from './report-charts';
 import type { HandSummary } from './service-types';
 import type { Store } from './store';
+import { NO_PROGRESS, type Progress } from './progress';
 
 /** The report's range: a shift, optionally one table's, optionally one dealer's hands. */
 export interface ReportRange extends ExportRange {
@@ -43,6 +44,8 @@ export interface HandFigures {
   readonly surrenders: number;
   /** Seats that were all in (the settlement's `allIn`). */
   readonly allIns: number;
+  /** Jackpot hands (RULES.md s11) that stood at settlement: hands whose profile names jackpot hands. */
+  readonly jackpots: number;
   /** The settlements' payments: how many and how much money they move. */
   readonly payments: { readonly count: number; readonly executed: number; readonly amount: number };
   /** Points won in total (the sum of the positive seat points; the points are zero-sum). */
@@ -114,7 +117,7 @@ function count<K extends string>(keys: readonly K[]): Record<K, number> {
 export function handFigures(hands: readonly HandSummary[], names: ReadonlyMap<string, string>): HandFigures {
   const seats = new Map<number, { seat: number; hands: number; points: number; net: number; paid: number; received: number }>();
   const players = new Map<string, { player: string; name: string | null; hands: number; points: number; net: number; paid: number; received: number }>();
-  let fouls = 0, surrenders = 0, allIns = 0, pointsWon = 0;
+  let fouls = 0, surrenders = 0, allIns = 0, jackpots = 0, pointsWon = 0;
   const naturals: string[] = [];
   const payments = { count: 0, executed: 0, amount: 0 };
   for (const h of hands) {
@@ -135,6 +138,7 @@ export function handFigures(hands: readonly HandSummary[], names: ReadonlyMap<st
       if ((s.points ?? 0) > 0) pointsWon += s.points!;
     }
     allIns += h.result?.allIn.length ?? 0;
+    jackpots += h.result?.jackpot?.standing.length ?? 0;
     for (const p of h.payments) {
       payments.count++;
       if (p.executedAt !== null) payments.executed++;
@@ -167,6 +171,7 @@ export function handFigures(hands: readonly HandSummary[], names: ReadonlyMap<st
     naturals: count(naturals),
     surrenders,
     allIns,
+    jackpots,
     payments,
     pointsWon,
     seats: [...seats.values()].sort((a, b) => a.seat - b.seat),
@@ -205,11 +210,13 @@ interface Session { table_id: string; on_at: string; off_at: string | null }
  * hands or, for those of no hand, recorded while he had the box of that table. `generatedAt` from
  * the store's clock. Throws what the readers throw (an event that is not JSON).
  */
-export function buildReport(store: Store, range: ReportRange): Report {
+export function buildReport(store: Store, range: ReportRange, progress: Progress = NO_PROGRESS): Report {
   const db = store.db;
   return inSnapshot(db, () => {
+    progress.stage('read', null, 'records');
     const rec = readExport(store, range);
-    const chain = verifyChain(db);
+    const chain = verifyChain(db, 50, { progress });
+    progress.stage('figures', null, 'records');
     const names = new Map<string, string>();
     for (const body of db.prepare("SELECT body FROM events WHERE type = 'player-seated' ORDER BY id").pluck().all() as string[]) {
       const e = JSON.parse(body) as { playerId?: string; name?: string };
@@ -302,6 +309,7 @@ export function mergeHandFigures(list: readonly HandFigures[]): HandFigures {
     naturals: sumCounts(list.map((x) => x.naturals)),
     surrenders: sum((x) => x.surrenders),
     allIns: sum((x) => x.allIns),
+    jackpots: sum((x) => x.jackpots),
     payments: { count: sum((x) => x.payments.count), executed: sum((x) => x.payments.executed), amount: sum((x) => x.payments.amount) },
     pointsWon: sum((x) => x.pointsWon),
     seats: sumBy(list.flatMap((x) => x.seats), (s) => s.seat).sort((a, b) => a.seat - b.seat),
@@ -381,7 +389,7 @@ export const REPORT_CSV_COLUMNS = ['scope', 'id', 'figure', 'key', 'value'] as c
 function figureRows(scope: string, id: string, f: HandFigures | Figures): unknown[][] {
   const rows: unknown[][] = [];
   const add = (figure: string, value: unknown, key: unknown = null) => rows.push([scope, id, figure, key, value]);
-  for (const k of ['hands', 'played', 'misdeals', 'voids', 'open', 'firstStart', 'lastEnd', 'handsPerHour', 'fouls', 'surrenders', 'allIns', 'pointsWon'] as const) add(k, f[k]);
+  for (const k of ['hands', 'played', 'misdeals', 'voids', 'open', 'firstStart', 'lastEnd', 'handsPerHour', 'fouls', 'surrenders', 'allIns', 'jackpots', 'pointsWon'] as const) add(k, f[k]);
   add('payments', f.payments.count);
   add('paymentsExecuted', f.payments.executed);
   add('moneyMoved', f.payments.amount);
@@ -590,6 +598,7 @@ function drawReport(doc: PDFKit.PDFDocument, f: { font: string; bold: string; fo
     ['voids', String(t.voids), 'still open', String(t.open)],
     ['fouls (seats)', String(t.fouls), 'naturals', String(Object.values(t.naturals).reduce((s, n) => s + n, 0))],
     ['surrenders', String(t.surrenders), 'all-ins', String(t.allIns)],
+    ['jackpot hands', String(t.jackpots), '', ''],
     ['payments', `${t.payments.count} (${t.payments.executed} made)`, 'money moved', money(t.payments.amount)],
     ['points won', String(t.pointsWon), 'buy-ins (drop)', `${t.buyIns.count}: ${money(t.drop)}`],
     ['cash-outs', `${t.cashOuts.count}: ${money(t.cashOuts.amount)}`, 'short buy-ins', String(t.buyIns.short)],

@@ -3,6 +3,7 @@
  * replay steps and the updates it pushes. Plain JSON-compatible data (it crosses the
  * Electron bridge and the local web server unchanged).
  */
+import type { PlayedHand } from '../domain/table/correction';
 import type { DomainError } from '../domain/result';
 import type { DealMode, HandEvent, SeatNo } from '../domain/hand/events';
 import type { HandState } from '../domain/hand/state';
@@ -55,6 +56,12 @@ export interface ScanTarget {
   /** Cards of this row read so far. */
   readonly cards: readonly number[];
   readonly size: number;
+  /** Every row of the seat read so far and not yet recorded (this one included): a seat's rows
+   *  are recorded together once all are in (app/domain/hand/scan-order.ts). */
+  readonly held: Readonly<Partial<Record<'front' | 'middle' | 'back', readonly number[]>>>;
+  /** Set when all the seat's rows are in but look scanned out of order: they wait for the
+   *  dealer to record them as scanned or to scan the seat again (`answerScan`). */
+  readonly question: { readonly code: string; readonly message: string } | null;
 }
 
 /** One table: rules, stakes, seats, dealer, the hand, raised alerts and devices. */
@@ -84,6 +91,20 @@ export interface TableSnapshot {
   readonly scanTarget: ScanTarget | null;
   /** The smallest full and short buy-in at this table (minor units). */
   readonly buyIn: { readonly full: number; readonly short: number };
+  /** The last played hand while the floor may still correct it (until the next hand starts),
+   *  with the chips its last correction moves; null otherwise. */
+  readonly lastPlayed: PlayedHand | null;
+}
+
+/** What a correction of the last played hand would do (`TableService.previewCorrection`). */
+export interface CorrectionPreview {
+  readonly handId: string;
+  readonly before: Readonly<Record<string, number>>;
+  readonly after: Readonly<Record<string, number>>;
+  readonly transfers: readonly { readonly from: number; readonly to: number; readonly amount: number }[];
+  readonly fouled: readonly number[];
+  readonly voided: boolean;
+  readonly needsSecond: boolean;
 }
 
 export interface AlertView {

@@ -27,6 +27,7 @@ import { InProcessShoe } from '../../hardware/sim/in-process-shoe';
 import type { TableService, TableSnapshot } from './table-service';
 import type { Result } from '../domain/result';
 import { PROGRAM_VERSION } from '../version';
+import { NO_PROGRESS, type Progress } from './progress';
 
 export interface SimulationOptions {
   /** Play until the table has this many hands (misdeals and voids count). */
@@ -39,6 +40,8 @@ export interface SimulationOptions {
   readonly pointValue?: number;
   /** Called with each hand's summary once its last event is committed. */
   readonly onHand?: (line: SimulatedHand) => void;
+  /** Told the hands to play (`simulate`: the open hand finished and those still missing), then each hand played. */
+  readonly progress?: Progress;
 }
 
 /** One line of `table simulate`'s output. */
@@ -245,6 +248,8 @@ export async function simulate(service: TableService, options: SimulationOptions
   const played = Object.keys(profile.naturals);
   const resumed = snap.hand?.open ? snap.hand.handId : null;
   let count = 0;
+  const progress = options.progress ?? NO_PROGRESS;
+  progress.stage('simulate', Math.max(0, options.hands - snap.handsStarted) + (resumed !== null ? 1 : 0), 'hands');
   must(service.recordStart({
     tableId, program: 'simulate', version: PROGRAM_VERSION, devices: [{ role: 'shoe', id: 'sim:shoe', label: 'Simulated shoe (table simulate)', simulated: true }],
   }), 'recording the start');
@@ -264,6 +269,7 @@ export async function simulate(service: TableService, options: SimulationOptions
     if (done.open) throw new Error(`simulate: hand ${done.handId} is still open after playing it (phase ${done.state.phase})`);
     count++;
     options.onHand?.(lineOf(done.handId, done.number, done.state, after, hand.handId === resumed));
+    progress.done(count);
     await turn();
   }
   must(service.recordStop({ tableId, program: 'simulate' }), 'recording the stop');

@@ -24,6 +24,7 @@ import { inSnapshot } from './event-log';
 import { migrate, type Migration } from './migrations';
 import { ProjectionLog, projectEntry, Projector, type NotedProjections } from './projections';
 import { parseBody, type Store, type StoredEvent, type WriteTx } from './store';
+import { NO_PROGRESS, type Progress } from './progress';
 
 /** A query table the audit rebuilds: its key (the primary key), and its columns of JSON text. */
 export interface QueryTable {
@@ -145,13 +146,24 @@ class Problems {
  * nothing, so a mismatching one is reported and the fold goes on. Reads in one snapshot (the
  * caller's read transaction when there is one, as in `auditLog`); throws the StoreError
  * `event-not-json` for a body that is not JSON, as the other readers of the log do.
+ * `progress` is told the fold (`tables`, in the log's rows) and the comparison (`compare`, in
+ * query tables).
  */
-export function auditTables(store: Store, options: { maxProblems?: number } = {}): TablesReport {
+export function auditTables(store: Store, options: { maxProblems?: number; progress?: Progress } = {}): TablesReport {
   const max = options.maxProblems ?? MAX_TABLE_PROBLEMS;
+  const progress = options.progress ?? NO_PROGRESS;
   return inSnapshot(store.db, () => {
     const rebuilt = freshDatabase(store.migrations);
     try {
-      return compareWith(store, rebuilt, foldedOf(foldAndProject(store.db, rebuilt, new Problems(max), Number.POSITIVE_INFINITY)));
+      // min and max of the ids are two lookups (a count would read the whole log).
+      const ids = store.db.prepare('SELECT min(id) AS lo, max(id) AS hi FROM events').get() as { lo: number | null; hi: number | null };
+      const lo = ids.lo ?? 0;
+      const span = ids.hi === null ? 0 : ids.hi - lo + 1;
+      progress.stage('tables', span, 'rows');
+      const at = { every: PROGRESS_EVERY_ROWS, alive: (id: number) => progress.done(Math.min(span, id - lo + 1)) };
+      const folded = foldedOf(foldAndProject(store.db, rebuilt, new Problems(max), Number.POSITIVE_INFINITY, at));
+      progress.done(span);
+      return compareWith(store, rebuilt, folded, progress);
     } finally {
       rebuilt.close();
     }
@@ -242,11 +254,15 @@ function foldedOf(f: ReturnType<typeof foldAndProject>): Folded {
   return { stopped: stoppedOf(f), tables: f.tables, entries: f.entries, checkpoints: f.checkpoints, problems: f.problems };
 }
 
-/** The folds' findings with the query tables compared ({@link compareTable}), as the report. */
-function compareWith(store: Store, rebuilt: Database.Database, folded: Folded): TablesReport {
+/** The folds' findings with the query tables compared ({@link compareTable}), as the report; `progress` told each table compared. */
+function compareWith(store: Store, rebuilt: Database.Database, folded: Folded, progress: Progress = NO_PROGRESS): TablesReport {
   const { problems } = folded;
   let rows = 0;
-  for (const t of QUERY_TABLES) rows += compareTable(store.db, rebuilt, t, folded.stopped, problems);
+  progress.stage('compare', QUERY_TABLES.length, 'tables');
+  for (let i = 0; i < QUERY_TABLES.length; i++) {
+    rows += compareTable(store.db, rebuilt, QUERY_TABLES[i], folded.stopped, problems);
+    progress.done(i + 1);
+  }
   return {
     ok: problems.list.length === 0 && problems.more === 0, tables: folded.tables, entries: folded.entries, checkpoints: folded.checkpoints, rows,
     problems: problems.list, more: problems.more,
@@ -256,9 +272,12 @@ function compareWith(store: Store, rebuilt: Database.Database, folded: Folded): 
 /** How often a worker's rebuild says it is alive: every 200,000 rows (about a second). */
 export const ALIVE_EVERY_ROWS = 200_000;
 
+/** How often the fold on the calling thread says how far it is (several times a second). */
+const PROGRESS_EVERY_ROWS = 20_000;
+
 /** The log in id order up to `upTo`, each table folded and every entry it accepts projected into `rebuilt`. */
 function foldAndProject(
-  db: Database.Database, rebuilt: Database.Database, problems: Problems, upTo: number, alive?: { readonly every: number; readonly alive: () => void },
+  db: Database.Database, rebuilt: Database.Database, problems: Problems, upTo: number, alive?: { readonly every: number; readonly alive: (id: number) => void },
 ): { folds: Map<unknown, Fold>; tables: number; entries: number; checkpoints: number; problems: Problems } {
   const read = db.prepare(`SELECT id, table_id, hand_id, hand_seq, type, recorded_at, body FROM events WHERE id > ? AND id <= ? ORDER BY id LIMIT ${ROWS_PER_READ}`).raw(true);
   const folder = new TableFolds(db, new Projector(rebuilt), problems);
@@ -269,7 +288,7 @@ function foldAndProject(
     const rows = read.all(from, upTo) as EventRow[];
     for (const [id, tableId, handId, handSeq, type, recordedAt, text] of rows) {
       if (alive && ++sinceAlive >= alive.every) {
-        alive.alive();
+        alive.alive(id);
         sinceAlive = 0;
       }
       let fold = folder.folds.get(tableId);
@@ -549,13 +568,13 @@ export class RangeRebuild {
     }
   }
 
-  /** The comparison with the store's query tables, in the caller's snapshot (null: audit the tables in one pass). */
-  finish(store: Store, maxProblems: number): TablesReport | null {
+  /** The comparison with the store's query tables, in the caller's snapshot (null: audit the tables in one pass); `progress` told each table compared. */
+  finish(store: Store, maxProblems: number, progress: Progress = NO_PROGRESS): TablesReport | null {
     if (this.failed) return null;
     const t0 = performance.now();
     try {
       this.rebuilt.exec('COMMIT');
-      return compareWith(store, this.rebuilt, { stopped: new Set(), tables: this.tables, entries: this.entries, checkpoints: this.checkpoints, problems: new Problems(maxProblems) });
+      return compareWith(store, this.rebuilt, { stopped: new Set(), tables: this.tables, entries: this.entries, checkpoints: this.checkpoints, problems: new Problems(maxProblems) }, progress);
     } catch {
       return null; // the one pass meets it again, and says it as it does
     } finally {

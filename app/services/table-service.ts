@@ -19,12 +19,13 @@
  */
 import { parseCard, type Card } from '../domain/cards';
 import {
-  apply, buildSettled, followUps, initialState, isOver, replay, scannerExpects,
+  apply, buildSettled, followUps, idleDeal, initialState, isOver, replay, scannerExpects,
   type Actor, type CorrectionAction, type FloorSignature, type HandEvent, type HandState, type MisdealCause, type ProfileSnapshot, type Row,
   type SeatNo, type TwoHandedRound,
 } from '../domain/hand';
 import { isNaturalName, type NaturalName } from '../domain/naturals';
 import { resolveProfile } from '../domain/profiles';
+import { correctedHand as corrected, correctionSignersNeeded, planCorrection, type HandCorrection } from '../domain/table/correction';
 import { fail, ok, type DomainError, type Result } from '../domain/result';
 import {
   ALERT_CLEARED_BY, applyTable, applyTableEntry, checkBuyIn, checkpointOf, handIdFor, nextHandStarted, tableFromCheckpoint,
@@ -32,15 +33,16 @@ import {
 } from '../domain/table';
 import type { CardSource } from '../../hardware/card-source';
 import { Listeners } from '../listeners';
-import { handAlerts, integrityAlert, integrityRefusal } from './alert-words';
+import { DEAL_IDLE, handAlerts, integrityAlert, integrityRefusal } from './alert-words';
 import { cardOf, cardsOf, originOf, toHex, type CardInput, type ReadOrigin } from './card-input';
-import { DeviceRouter } from './device-routing';
+import { DeviceRouter, refusalEndsScan } from './device-routing';
+import { SCAN_ORDER } from '../domain/hand/scan-order';
 import { isoTime } from './iso-time';
 import { LiveTable, type HandStep } from './live-table';
 import { Projector, projectEntry, type AlertDraft } from './projections';
 import { readAlerts, readAlert, readLedger, recallHands, type AlertFilter } from './queries';
 import { checkAtStart, type StartupFinding } from './startup-check';
-import type { AlertView, HandSummary, LedgerEntry, ReplayStep, TableListener, TableSnapshot, TableUpdate } from './service-types';
+import type { AlertView, CorrectionPreview, HandSummary, LedgerEntry, ReplayStep, TableListener, TableSnapshot, TableUpdate } from './service-types';
 import type { StoredEvent, Store, WriteTx } from './store';
 import { rowDifferences, TableRepository } from './table-repository';
 import { tableSnapshot } from './table-snapshot';
@@ -112,7 +114,7 @@ export class TableService {
       cardRead: (cmd) => this.cardRead(cmd),
       cardUnreadable: (cmd) => this.cardUnreadable(cmd),
       sequenceGap: (cmd) => this.sequenceGap(cmd),
-      scanRow: (cmd) => this.scanRow(cmd),
+      scanRows: (cmd) => this.scanRows(cmd),
     });
     this.clock = options.clock ?? store.clock;
     this.listeners = new Listeners<TableUpdate>(options.onListenerError ?? ((e) => queueMicrotask(() => { throw e; })));
@@ -189,6 +191,29 @@ export class TableService {
     return this.tableCommand(t.value, [
       { type: 'dealer-off', at: this.now(), by: 'dealer', dealer: dealer ?? '', ...(dealerStaffId !== null ? { staffId: dealerStaffId } : {}) },
     ]);
+  }
+
+  /**
+   * The admin `staffId` changes the table's rules from the next hand (between hands only): the
+   * profile (a preset name or a whole profile object; left out: as now), the point value and
+   * the table's name (left out: as now), with a reason. Refused as the table fold refuses
+   * `rules-changed` (docs/table.md, "Changing the rules"), or an invalid profile with its own code.
+   */
+  changeRules(cmd: { tableId: string; staffId: string; reason: string; profile?: string | object; pointValue?: number; name?: string }): Result<TableSnapshot> {
+    const t = this.table(cmd.tableId);
+    if (!t.ok) return t;
+    const now = t.value.state;
+    let profile = { name: now.profile.name, version: now.profile.version, snapshot: now.profileSnapshot };
+    if (cmd.profile !== undefined) {
+      const resolved = resolveProfile(cmd.profile);
+      if (!resolved.ok) return resolved;
+      profile = { name: resolved.value.name, version: resolved.value.version, snapshot: JSON.parse(JSON.stringify(resolved.value)) as ProfileSnapshot };
+    }
+    return this.tableCommand(t.value, [{
+      type: 'rules-changed', at: this.now(), by: 'system', profile, pointValue: cmd.pointValue ?? now.pointValue,
+      name: typeof cmd.name === 'string' ? cmd.name.trim() : now.name, staffId: cmd.staffId,
+      reason: typeof cmd.reason === 'string' ? cmd.reason.trim() : '',
+    }]);
   }
 
   /** A player sits down at an empty seat with his first buy-in (a full one). Between hands only. */
@@ -307,11 +332,12 @@ export class TableService {
 
   /** The shoe read a card (`seq`: the device's sequence number, if its format has one; `raw`:
    *  the device's bytes). Usually arrives from an attached device, not typed. */
-  cardRead(cmd: { tableId: string; card: CardInput; seq?: number | null; raw?: Uint8Array | string; by?: Actor } & ReadOrigin): Result<TableSnapshot> {
+  cardRead(cmd: { tableId: string; card: CardInput; seq?: number | null; afterSeq?: number; raw?: Uint8Array | string; by?: Actor } & ReadOrigin): Result<TableSnapshot> {
     const card = cardOf(cmd.card, 'card read');
     if (!card.ok) return card;
     return this.handEvent(cmd.tableId, {
-      type: 'card-dealt', at: this.now(), by: cmd.by ?? 'device', seq: cmd.seq ?? null, card: card.value, raw: toHex(cmd.raw), ...originOf(cmd),
+      type: 'card-dealt', at: this.now(), by: cmd.by ?? 'device', seq: cmd.seq ?? null, ...(cmd.afterSeq !== undefined ? { afterSeq: cmd.afterSeq } : {}),
+      card: card.value, raw: toHex(cmd.raw), ...originOf(cmd),
     });
   }
 
@@ -379,6 +405,33 @@ export class TableService {
     return this.handEvent(cmd.tableId, { type: 'row-scanned', at: this.now(), by: 'dealer', seat: cmd.seat, row: cmd.row, cards: cards.value ?? [] });
   }
 
+  /** The dealer's answer to a seat's scan that looks out of order (`scanTarget.question`):
+   *  record it as scanned, or drop it to scan the seat again (`no-scan-question` when none waits). */
+  answerScan(cmd: { tableId: string; record: boolean }): Result<TableSnapshot> {
+    const t = this.openHand(cmd.tableId);
+    return t.ok ? this.devices.answerScan(t.value, cmd.record === true) : t;
+  }
+
+  /** Rows of one seat from the scanner, in the order given, recorded in one commit: all or none. */
+  scanRows(cmd: { tableId: string; seat: SeatNo; rows: readonly { row: Row; cards: readonly CardInput[] | string }[] }): Result<TableSnapshot> {
+    const t = this.openHand(cmd.tableId);
+    if (!t.ok) return t;
+    const held = this.integrityHold(cmd.tableId);
+    if (held) return held;
+    const hand = t.value.hand!;
+    const steps: HandStep[] = [];
+    let table = t.value.state;
+    for (const { row, cards } of cmd.rows) {
+      const c = cardsOf(cards, `${row} row`);
+      if (!c.ok) return c;
+      const r = this.advance(table, hand.id, { type: 'row-scanned', at: this.now(), by: 'dealer', seat: cmd.seat, row, cards: c.value ?? [] });
+      if (!r.ok) return r;
+      steps.push(...r.value);
+      table = r.value.at(-1)?.table ?? table;
+    }
+    return steps.length > 0 ? this.commitHand(t.value, hand.id, steps) : ok(this.snapshotOf(t.value));
+  }
+
   /** A seat's whole set hand, from the scanner or tapped in on the touch screen. */
   setHand(cmd: {
     tableId: string; seat: SeatNo; front: readonly CardInput[] | string; middle: readonly CardInput[] | string; back: readonly CardInput[] | string;
@@ -430,8 +483,10 @@ export class TableService {
   }
 
   /**
-   * A misdeal on report: `wrong-card-count` (dealer) or `floor-ruling` (floor, named). The
-   * automatic causes are called by the terminal itself; a pending one is recorded by this too.
+   * A misdeal on report: `wrong-card-count` (dealer), `short-deal` (the shoe stopped before the
+   * last card: the deal is ended, and the fold's short-deal misdeal recorded) or `floor-ruling`
+   * (floor, named). The automatic causes are called by the terminal itself; a pending one is
+   * recorded by this too.
    * `floor`, when given, must name the floor manager (a blank name is refused).
    */
   callMisdeal(cmd: { tableId: string; cause: MisdealCause; detail?: string; floor?: string }): Result<TableSnapshot> {
@@ -445,6 +500,9 @@ export class TableService {
     if (!t.ok) return t;
     const state = t.value.hand!.state;
     const pending = state.pendingMisdeal;
+    // A short deal is the deal ended before its last card: the fold finds the misdeal (with the
+    // count in its words) and the follow-ups record it.
+    if (cmd.cause === 'short-deal' && !pending) return this.handEvent(cmd.tableId, { type: 'deal-ended', at: this.now(), by });
     return this.handEvent(cmd.tableId, {
       type: 'misdeal-called', at: this.now(), by, cause: cmd.cause, automatic: pending?.cause === cmd.cause ? pending.automatic : false,
       cardsRead: [...state.deal.cards], detail: cmd.detail?.trim() || pending?.detail || `misdeal called: ${cmd.cause}`,
@@ -477,6 +535,60 @@ export class TableService {
     const floor = typeof cmd.floor === 'string' ? cmd.floor.trim() : '';
     if (!floor) return fail('name-needed', 'a hand is voided by the floor manager (name)');
     return this.handEvent(cmd.tableId, { type: 'hand-voided', at: this.now(), by: `floor:${floor}`, reason: cmd.reason, ...signatures(cmd.signedBy) });
+  }
+
+  /**
+   * The floor corrects the table's last played hand after it closed (docs/table.md, "Correcting
+   * a played hand"): settled again with seats corrected, or voided, with a reason; `signedBy`
+   * the floor people who gave their PINs (two when chips move). The chips to move are listed in
+   * the snapshot's `correction` for the dealer to tick (`executeCorrectionPayment`).
+   */
+  correctHand(cmd: { tableId: string; handId: string; floor: string; reason: string; correction: HandCorrection; signedBy: readonly FloorSignature[] }): Result<TableSnapshot> {
+    const t = this.table(cmd.tableId);
+    if (!t.ok) return t;
+    const floor = typeof cmd.floor === 'string' ? cmd.floor.trim() : '';
+    if (!floor) return fail('name-needed', 'a hand is corrected by the floor manager (name)');
+    const played = t.value.state.lastPlayed;
+    if (!played || played.handId !== cmd.handId) {
+      return fail('not-correctable', `only the table's last played hand can be corrected, before the next hand starts${played ? ` (hand ${played.number})` : ''}; ${JSON.stringify(cmd.handId)} is not it`);
+    }
+    const reason = typeof cmd.reason === 'string' ? cmd.reason.trim() : '';
+    const plan = planCorrection(played, cmd.correction, reason);
+    if (!plan.ok) return plan;
+    return this.tableCommand(t.value, [{
+      type: 'hand-corrected', at: this.now(), by: `floor:${floor}`, handId: cmd.handId, correction: cmd.correction, reason,
+      signedBy: [...cmd.signedBy], result: plan.value.result, transfers: [...plan.value.transfers],
+    }]);
+  }
+
+  /** What `correctHand` would do with this correction, without recording anything (the floor signs after seeing it). */
+  previewCorrection(cmd: { tableId: string; handId: string; correction: HandCorrection; reason?: string }): Result<CorrectionPreview> {
+    const t = this.table(cmd.tableId);
+    if (!t.ok) return t;
+    const played = t.value.state.lastPlayed;
+    if (!played || played.handId !== cmd.handId) {
+      return fail('not-correctable', `only the table's last played hand can be corrected, before the next hand starts${played ? ` (hand ${played.number})` : ''}; ${JSON.stringify(cmd.handId)} is not it`);
+    }
+    const plan = planCorrection(played, cmd.correction, cmd.reason?.trim() || 'ruled by the floor');
+    if (!plan.ok) return plan;
+    const after = corrected(played, plan.value).net;
+    return ok({
+      handId: played.handId, before: played.net, after, transfers: plan.value.transfers, fouled: plan.value.result?.fouled ?? [],
+      voided: plan.value.result === null, needsSecond: correctionSignersNeeded(plan.value) === 2,
+    });
+  }
+
+  /** The dealer moved the chips of transfer `index` of the last correction. */
+  executeCorrectionPayment(cmd: { tableId: string; index: number }): Result<TableSnapshot> {
+    const t = this.table(cmd.tableId);
+    if (!t.ok) return t;
+    const played = t.value.state.lastPlayed;
+    if (!played || played.pending.length === 0) return fail('no-correction', 'there are no chips of a correction to move');
+    const p = played.pending[cmd.index];
+    if (!p) return fail('no-such-payment', `there is no transfer ${JSON.stringify(cmd.index)}: the correction has ${played.pending.length}`);
+    return this.tableCommand(t.value, [{
+      type: 'correction-payment-executed', at: this.now(), by: 'dealer', handId: played.handId, index: cmd.index, from: p.from as SeatNo, to: p.to as SeatNo, amount: p.amount,
+    }]);
   }
 
   /** Closes the hand (every payment made). The last payment closes it by itself. */
@@ -529,6 +641,34 @@ export class TableService {
     this.changed(t, committed.value);
     this.emit({ kind: 'alert-acknowledged', alert: acked });
     return ok(acked);
+  }
+
+  /**
+   * The deals the shoe has stopped reading before their last card: each table whose open hand
+   * has had no read for `idleMs` (by the service's clock) raises one alert for the dealer (kind
+   * `device-fault`, code `deal-idle`), once per hand, and its screen is told; the dealer then
+   * ends the deal as a short-deal misdeal (`callMisdeal`) or the shoe goes on. Returns the tables
+   * alerted now. Called by the terminal's timer.
+   */
+  checkIdleDeals(idleMs: number): string[] {
+    const alerted: string[] = [];
+    for (const t of this.tables.values()) {
+      const hand = t.hand;
+      if (!hand) continue;
+      const now = this.clock();
+      const idle = idleDeal(hand.state, (at) => now - Date.parse(at), idleMs);
+      if (!idle) continue;
+      if (this.raisedAlertsOf(t.id).some((a) => a.code === DEAL_IDLE && a.handId === hand.id)) continue;
+      const seconds = Math.round(idle.idleMs / 1000);
+      const committed = this.commitTable(t, [], [{
+        kind: 'device-fault', code: DEAL_IDLE, handId: hand.id,
+        message: `Hand ${hand.id}: the shoe has read nothing for ${seconds} s with ${idle.read} of ${idle.of} cards read. If no card is left in the shoe, the deal is short: call a misdeal.`,
+      }]);
+      if (!committed.ok) continue;
+      this.changed(t, committed.value);
+      alerted.push(t.id);
+    }
+    return alerted;
   }
 
   /** Alerts, newest last; by default those still raised on every table. */
@@ -900,14 +1040,17 @@ export class TableService {
     return out.length === 0 ? [] : [{ code: 'query-tables-differ', message: `table ${state.id}: the query tables differ from the log: ${out.join('; ')}` }];
   }
 
-  /** The cards of the row being scanned that a scanner waiting for ACKs had sent before a
-   *  restart (`scanner-card-held` after the hand's last event, for the row it expects). */
+  /** The cards of the seat being scanned that a scanner waiting for ACKs had sent before a
+   *  restart (`scanner-card-held` after the hand's last event, for the rows it expects; a
+   *  refusal that ended the seat's scan drops those before it). */
   private heldRow(t: LiveTable, afterId: number): Card[] {
     const target = t.hand ? scannerExpects(t.hand.state) : null;
     if (!target) return [];
-    const out: Card[] = [];
+    const rows = SCAN_ORDER.slice(SCAN_ORDER.indexOf(target.row));
+    let out: Card[] = [];
     for (const { body } of this.repository.deviceReadsAfter(t.id, afterId)) {
-      if (body.type !== 'scanner-card-held' || body.seat !== target.seat || body.row !== target.row) continue;
+      if (body.type === 'device-read-refused' && body.role === 'scanner' && refusalEndsScan(body.code)) out = [];
+      if (body.type !== 'scanner-card-held' || body.seat !== target.seat || !rows.includes(body.row)) continue;
       const card = parseCard(body.card);
       if (card.ok && !out.includes(card.value)) out.push(card.value);
     }

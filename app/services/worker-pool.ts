@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import type { PartsProgress } from './progress';
 
 /** How many worker threads a check may use. */
 export interface ThreadOptions {
@@ -95,10 +96,11 @@ interface Slot {
   inFlight: number;
 }
 
-/** What a worker sends back (`alive`: a long task is still running). */
+/** What a worker sends back (`alive`: a long task is still running; `progress`: task `id` has done `done` of its units). */
 type Reply =
   | { readonly kind: 'ready' }
   | { readonly kind: 'alive' }
+  | { readonly kind: 'progress'; readonly id: number; readonly done: number }
   | { readonly kind: 'failed'; readonly error: string }
   | { readonly kind: 'result'; readonly id: number; readonly ok: true; readonly value: unknown }
   | { readonly kind: 'result'; readonly id: number; readonly ok: false; readonly error: string };
@@ -175,6 +177,8 @@ export class SyncPool<T, R> {
   private closed = false;
   /** Time spent blocked in {@link wait} since the last reply, in ms. */
   private stalledMs = 0;
+  /** The units of each task submitted and not yet answered (for {@link progress}). */
+  private readonly units = new Map<number, number>();
 
   private constructor(
     count: number,
@@ -183,6 +187,7 @@ export class SyncPool<T, R> {
     private readonly onResult: (value: R) => void,
     private readonly maxInFlight: number,
     private readonly stallTimeoutMs: number,
+    private readonly progress: PartsProgress | null,
   ) {
     for (let i = 0; i < count; i++) {
       const { port1, port2 } = new MessageChannel();
@@ -203,7 +208,9 @@ export class SyncPool<T, R> {
   /**
    * Starts `count` workers on the database at `init.path`, or returns null when no worker code
    * is available (the caller then works on its own thread). `onResult` gets each task's result,
-   * in the order the tasks were submitted.
+   * in the order the tasks were submitted. `progress` hears each task's own figures as the
+   * workers post them (the pool's task ids are the parts) and each task as finished with the
+   * units it was submitted with, as soon as its answer arrives.
    */
   static open<T, R>(
     count: number,
@@ -211,11 +218,12 @@ export class SyncPool<T, R> {
     onResult: (value: R) => void,
     maxInFlight = 4,
     timeouts: PoolTimeouts = {},
+    progress: PartsProgress | null = null,
   ): SyncPool<T, R> | null {
     if (count < 2) return null;
     const entry = workerEntry();
     if (!entry) return null;
-    return new SyncPool<T, R>(count, entry, init, onResult, maxInFlight, timeouts.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS);
+    return new SyncPool<T, R>(count, entry, init, onResult, maxInFlight, timeouts.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS, progress);
   }
 
   /** The `alive` replies taken so far (for the tests). */
@@ -223,14 +231,18 @@ export class SyncPool<T, R> {
     return this.aliveCount;
   }
 
-  /** Hands a task to the least busy worker (waiting while every worker has enough queued). */
-  submit(task: T): void {
+  /**
+   * Hands a task to the least busy worker (waiting while every worker has enough queued);
+   * `units`: its size, for the progress (done when its answer arrives).
+   */
+  submit(task: T, units = 0): void {
     for (;;) {
       this.deliver();
       const slot = this.slots.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
       if (slot.inFlight < this.maxInFlight) {
         const id = this.nextId++;
         slot.inFlight++;
+        if (this.progress) this.units.set(id, units);
         slot.port.postMessage({ id, task });
         this.queue.push(id);
         return;
@@ -281,10 +293,15 @@ export class SyncPool<T, R> {
         this.stalledMs = 0;
         if (reply.kind === 'ready') s.ready = true;
         else if (reply.kind === 'alive') this.aliveCount++; // an answer for the stall limit, nothing to deliver
+        else if (reply.kind === 'progress') this.progress?.at(reply.id, reply.done);
         else if (reply.kind === 'failed') throw new PoolFailure(`a check worker could not start: ${reply.error}`);
         else {
           s.inFlight--;
           this.done.set(reply.id, reply);
+          if (this.progress && reply.ok) {
+            this.progress.finish(reply.id, this.units.get(reply.id) ?? 0);
+            this.units.delete(reply.id);
+          }
         }
       }
     }

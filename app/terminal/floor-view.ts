@@ -4,13 +4,15 @@
  * services (`recall`, `replayHand`, the fold); this keeps what the floor reads and breaks it
  * into parts the screen can word in any language.
  */
+import type { FoundCorrection } from '../services/hand-search';
+import type { SettleResult } from '../domain/settle';
 import type { CorrectionAction, HandEvent } from '../domain/hand/events';
 import type { HandState } from '../domain/hand/state';
 import { seatStatus } from '../domain/hand/views';
 import type { HandSummary, ReplayStep } from '../services/table-service';
 import type {
   ActorView, FloorAction, FoundHandView, HandSearchView, HandTimelineView, HindsightSettingView, RecallView, RecalledHand, ReplayStepView, ReplayView, StepEvent, StepState,
-  TimelineAlert, TimelineComparison, TimelineEntry, TimelinePayment, TimelineSet,
+  TimelineAlert, TimelineComparison, TimelineCorrection, TimelineEntry, TimelineJackpot, TimelinePayment, TimelineSet,
 } from '../contract/floor';
 import { parseCards, type Card } from '../domain/cards';
 import { hindsightOfRecord, type HindsightSetting } from '../domain/hindsight';
@@ -214,6 +216,8 @@ export interface TimelineParts {
   readonly alerts: readonly AlertView[];
   /** Every live seat gets the hindsight, not only the fouled ones. */
   readonly withHindsight: boolean;
+  /** The hand's corrections after it was paid, oldest first. */
+  readonly corrections: readonly FoundCorrection[];
 }
 
 /**
@@ -273,5 +277,31 @@ export function timelineView(steps: readonly ReplayStep[], parts: TimelineParts)
     points: r ? { ...r.points } : null,
     payments, alerts,
     hindsight: settled ? looked.map((seat) => hindsightView(settled.record, seat as SeatNumber, settledState)) : [],
+    corrections: parts.corrections.map(correctionEntry),
+    jackpot: jackpotView(parts.corrections.length > 0 ? parts.corrections[parts.corrections.length - 1].body.result : r),
+  };
+}
+
+function correctionEntry(c: FoundCorrection): TimelineCorrection {
+  const e = c.body;
+  return {
+    at: msOf(e.at) ?? msOf(c.recordedAt) ?? 0, by: e.by.startsWith('floor:') ? e.by.slice('floor:'.length) : e.by,
+    signedBy: e.signedBy.map((p) => ({ staffId: p.staffId, name: p.name })), reason: e.reason, kind: e.correction.kind,
+    seats: e.correction.kind === 'void' ? [] : e.correction.seats.map((x) => ({ seat: x.seat as SeatNumber, kind: x.kind })),
+    points: e.result ? { ...e.result.points } : null,
+    transfers: e.transfers.map((t) => ({ from: t.from as SeatNumber, to: t.to as SeatNumber, amount: t.amount })),
+  };
+}
+
+/** The jackpot part of the result in force (the last correction's, else the settlement's); a void has none. */
+function jackpotView(r: SettleResult | null): TimelineJackpot | null {
+  const j = r?.jackpot;
+  if (!j) return null;
+  return {
+    qualifying: j.qualifying.map((q) => ({ seat: q.seat as SeatNumber, hand: q.hand })),
+    standing: j.standing.map((s) => s as SeatNumber),
+    disqualified: j.disqualified.map((d) => (d.reason === 'floor'
+      ? { seat: d.seat as SeatNumber, reason: 'floor' as const, note: d.note }
+      : { seat: d.seat as SeatNumber, reason: 'lower-hand' as const, below: d.below as SeatNumber })),
   };
 }

@@ -3,14 +3,23 @@
  * terminal's table, and its reply is the new screen state. Nothing is decided here: the
  * service refuses what is not allowed, in words, and that refusal is the reply.
  */
+import type { HandCorrectionArg } from '../contract/fields';
 import type { FloorAction } from '../contract/floor';
+import type { NaturalName } from '../domain/naturals';
+import type { HandCorrection, SeatCorrection } from '../domain/table/correction';
 import type { Handlers, RequestName } from '../contract/handlers';
-import type { TerminalView } from '../contract/view';
+import type { SeatNumber, TerminalView } from '../contract/view';
 import type { CorrectionAction, FloorSignature } from '../domain/hand/events';
 import { fail, ok, type Result } from '../domain/result';
 import type { Purpose } from '../domain/staff';
+import { listPresets, resolveProfile } from '../domain/profiles';
+import { previewRules } from '../domain/rule-book';
 import { accessLog } from '../services/access-log';
 import * as handSearch from '../services/hand-search';
+import { parseExportDate } from '../services/export';
+import { reportCsv, reportPdf, type Report } from '../services/report';
+import { ReportJobs, type ReportJobStatus } from '../services/report-job';
+import type { ReportJobView, ReportView } from '../contract/report';
 import type { StaffService } from '../services/staff';
 import type { TableService, TableSnapshot } from '../services/table-service';
 import type { StaffListView } from '../contract/session';
@@ -44,7 +53,9 @@ export const ACCESS_LOG_COUNT = 200;
  */
 type StaffRequest = `staff${Capitalize<keyof StaffService & string>}`;
 type NotAServiceMethod = Exclude<RequestName, keyof TableService | keyof Screens | StaffRequest>;
-type ReadElsewhere = 'floorAcknowledgeAlert' | 'accessLog' | HistoryRequest;
+type ReadElsewhere = 'floorAcknowledgeAlert' | 'accessLog' | HistoryRequest | ReportRequest | 'previewRules';
+/** The shift report's requests: app/services/report.ts `buildReport`, made off the table's thread (app/services/report-job.ts). */
+type ReportRequest = 'tableReport' | 'reportStatus' | 'reportFile';
 /** The hand history's requests: each is a function of app/services/hand-search.ts or its timeline. */
 type HistoryRequest = 'handTimeline' | Extract<'searchHands', keyof typeof handSearch>;
 const ONE_NAME_PER_ACTION: [NotAServiceMethod] extends [ReadElsewhere]
@@ -62,6 +73,21 @@ function correction(a: FloorAction): CorrectionAction {
   }
 }
 
+/** A seat of the contract's correction as the domain's (same shape, own copies; the natural's name checked by the domain). */
+function seatCorrection(c: Extract<HandCorrectionArg, { kind: 'resettle' }>['seats'][number]): SeatCorrection {
+  switch (c.kind) {
+    case 'set': return { kind: 'set', seat: c.seat, front: [...c.front], middle: [...c.middle], back: [...c.back] };
+    case 'foul': return { kind: 'foul', seat: c.seat };
+    case 'natural': return { kind: 'natural', seat: c.seat, natural: c.natural as NaturalName };
+    case 'disqualify-jackpot': return { kind: 'disqualify-jackpot', seat: c.seat };
+  }
+}
+
+/** The contract's correction as the domain's. */
+function domainCorrection(c: HandCorrectionArg): HandCorrection {
+  return c.kind === 'void' ? { kind: 'void' } : { kind: 'resettle', seats: c.seats.map(seatCorrection) };
+}
+
 /** The floor people who gave their PINs, in the order of the request's keys. */
 function signedBy(caller: Caller, ...keys: string[]): FloorSignature[] {
   return keys.flatMap((k) => (caller.signers[k] ? [{ staffId: caller.signers[k].staffId, name: caller.signers[k].name }] : []));
@@ -77,11 +103,24 @@ function staffList(staff: StaffService): StaffListView {
   };
 }
 
+/** The service's report as the floor panel reads it: the figures as they are (the compiler checks they are the view's). */
+function reportView(r: Report): ReportView {
+  return {
+    from: r.from, to: r.to, tableId: r.tableId, dealer: r.dealer, generatedAt: r.generatedAt,
+    chain: { ok: r.chain.ok, rows: r.chain.rows, problems: r.chain.problems }, totals: r.totals, dealers: r.dealers,
+  };
+}
+
+function reportJobView(s: ReportJobStatus): ReportJobView {
+  return { ...s, report: s.report ? reportView(s.report) : null };
+}
+
 export function createHandlers({ service, staff, screens, tableId, toView }: HandlerContext): Handlers<Caller> {
   const view = (r: Result<TableSnapshot>): Result<TerminalView> => (r.ok ? ok(toView(r.value)) : r);
   const staffView = (r: Result<unknown>): Result<StaffListView> => (r.ok ? ok(staffList(staff)) : r);
   const adminOf = (caller: Caller) => ({ signedIn: caller.signers.admin.staffId });
   const current = (): Result<TerminalView> => view(service.snapshot(tableId));
+  const reports = new ReportJobs({ store: service.store });
   return {
     snapshot: async () => current(),
     session: async (_args, { screen }) => ok(screens.session(screen)),
@@ -122,6 +161,7 @@ export function createHandlers({ service, staff, screens, tableId, toView }: Han
     callMisdeal: async ({ cause }) => view(service.callMisdeal({ tableId, cause })),
     openShowdown: async () => view(service.openShowdown({ tableId })),
     setHand: async ({ seat, front, middle, back }) => view(service.setHand({ tableId, seat, front, middle, back, source: 'touch' })),
+    answerScan: async ({ record }) => view(service.answerScan({ tableId, record })),
     settle: async () => view(service.settle({ tableId })),
     executePayment: async ({ index }) => view(service.executePayment({ tableId, index })),
     acknowledgeAlert: async ({ id }, { dealer }) => {
@@ -135,6 +175,18 @@ export function createHandlers({ service, staff, screens, tableId, toView }: Han
         ...(handId !== undefined ? { handId } : {}),
       }));
     },
+    correctHand: async ({ reason, handId, correction }, caller) =>
+      view(service.correctHand({
+        tableId, handId, floor: caller.signers.floor.name, reason: reason.trim(), signedBy: signedBy(caller, 'floor', 'second'),
+        correction: domainCorrection(correction),
+      })),
+    previewCorrection: async ({ handId, correction, reason }) => {
+      const r = service.previewCorrection({ tableId, handId, correction: domainCorrection(correction), ...(reason !== undefined ? { reason } : {}) });
+      if (!r.ok) return r;
+      const v = r.value;
+      return ok({ ...v, transfers: v.transfers.map((t) => ({ from: t.from as SeatNumber, to: t.to as SeatNumber, amount: t.amount })), fouled: v.fouled.map((s) => s as SeatNumber) });
+    },
+    executeCorrectionPayment: async ({ index }) => view(service.executeCorrectionPayment({ tableId, index })),
     voidHand: async ({ reason }, caller) =>
       view(service.voidHand({ tableId, floor: caller.signers.floor.name, reason: reason.trim(), signedBy: signedBy(caller, 'floor', 'second') })),
     floorAcknowledgeAlert: async ({ id, note }, caller) => {
@@ -172,7 +224,24 @@ export function createHandlers({ service, staff, screens, tableId, toView }: Han
       if (!steps.ok) return steps;
       return ok(timelineView(steps.value, {
         tableId, hand, payments: handSearch.readPayments(db, handId), alerts: handSearch.readHandAlerts(db, handId), withHindsight: withHindsight === true,
+        corrections: handSearch.readHandCorrections(db, tableId, handId),
       }));
+    },
+    tableReport: async ({ from, to, dealer }, { screen }) => {
+      const start = parseExportDate(from, false);
+      const end = parseExportDate(to, true);
+      if (start === null) return fail('bad-time', `from must be a date (2025-03-01) or an ISO time with a zone, got ${JSON.stringify(from)}`, 'from');
+      if (end === null) return fail('bad-time', `to must be a date (2025-03-01) or an ISO time with a zone, got ${JSON.stringify(to)}`, 'to');
+      if (end <= start) return fail('bad-range', `to (${to}) is not after from (${from})`, 'to');
+      return ok(reportJobView(reports.start(screen, { from: start, to: end, tableId, ...(dealer?.trim() ? { dealer: dealer.trim() } : {}) })));
+    },
+    reportStatus: async (_args, { screen }) => ok(reportJobView(reports.status(screen))),
+    reportFile: async ({ format }, { screen }) => {
+      const r = reports.report(screen);
+      if (!r) return fail('no-report', 'no report is finished on this screen: make one first');
+      const name = `report-${tableId}-${(r.from ?? '').slice(0, 10)}-${(r.to ?? '').slice(0, 10)}.${format}`;
+      const body = format === 'csv' ? Buffer.from(reportCsv(r)) : await reportPdf(r);
+      return ok({ name, type: format === 'csv' ? 'text/csv' : 'application/pdf', base64: body.toString('base64') });
     },
     staffList: async () => ok(staffList(staff)),
     staffAdd: async ({ staffId, name, roles, pin }, caller) =>
@@ -180,5 +249,21 @@ export function createHandlers({ service, staff, screens, tableId, toView }: Han
     staffDisable: async ({ staffId, reason }, caller) =>
       staffView(staff.disable({ staffId, ...(reason?.trim() ? { reason: reason.trim() } : {}), admin: adminOf(caller) })),
     staffSetPin: async ({ staffId, pin }, caller) => staffView(staff.setPin({ staffId, pin, admin: adminOf(caller) })),
+    // The domain's preview of the rule book's figures (app/domain/rule-book.ts): pure, reads nothing of the table.
+    previewRules: async ({ rules }) => {
+      const table = service.snapshot(tableId);
+      if (!table.ok) return table;
+      const given = rules ?? table.value.profile;
+      const r = previewRules(given);
+      if (!r.ok) return r;
+      const profile = resolveProfile(given);
+      if (!profile.ok) return profile;
+      return ok({ ...r.value, profileJson: JSON.parse(JSON.stringify(profile.value)) as Record<string, unknown>, presets: listPresets() });
+    },
+    changeRules: async ({ reason, rules, pointValue, name }, caller) =>
+      view(service.changeRules({
+        tableId, staffId: caller.signers.admin.staffId, reason: reason.trim(),
+        ...(rules !== undefined ? { profile: rules } : {}), ...(pointValue !== undefined ? { pointValue } : {}), ...(name !== undefined ? { name } : {}),
+      })),
   };
 }

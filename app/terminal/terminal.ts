@@ -40,6 +40,22 @@ export interface OpenTerminalOptions {
   readonly centralMigrationsDir?: string;
   /** With `--central`: how the forwarder sends, retries and connects, and how long an orderly stop may take. */
   readonly central?: CentralLinkOptions;
+  /**
+   * How long the shoe may read nothing, with cards of the deal still missing, before the dealer
+   * is alerted that the deal may be short (default {@link DEAL_IDLE_MS}; 0: never). The
+   * environment variable `CP_DEAL_IDLE_MS` sets it when this is not given.
+   */
+  readonly dealIdleMs?: number;
+}
+
+/** Default of {@link OpenTerminalOptions.dealIdleMs}: a shoe deals a card in well under a second. */
+export const DEAL_IDLE_MS = 20_000;
+
+/** The idle limit from the option, else the environment, else the default. */
+function dealIdleMsOf(options: OpenTerminalOptions): number {
+  if (options.dealIdleMs !== undefined) return options.dealIdleMs;
+  const env = Number(process.env.CP_DEAL_IDLE_MS);
+  return process.env.CP_DEAL_IDLE_MS !== undefined && Number.isInteger(env) && env >= 0 ? env : DEAL_IDLE_MS;
 }
 
 /** The central link's settings beside the URL (the defaults suit a casino's network; tests shorten them). */
@@ -236,12 +252,19 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
     }
   };
   const unsubscribe = service.subscribe(onUpdate);
+  // A deal the shoe stopped reading before its last card: the dealer is alerted (once a hand).
+  const dealIdleMs = dealIdleMsOf(options);
+  const idleTimer = dealIdleMs > 0
+    ? setInterval(() => service.checkIdleDeals(dealIdleMs), Math.max(50, Math.min(1000, Math.floor(dealIdleMs / 4))))
+    : null;
+  idleTimer?.unref();
 
   const detach: (() => void)[] = [];
   for (const source of [shoe, scanner]) {
     if (!source) continue;
     const attached = service.attachCardSource(tableId, source);
     if (!attached.ok) {
+      if (idleTimer) clearInterval(idleTimer);
       store.close();
       throw new Error(`cannot attach ${source.label}: ${attached.error.message}`);
     }
@@ -338,6 +361,7 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
     async close() {
       if (closed) return;
       closed = true;
+      if (idleTimer) clearInterval(idleTimer);
       screens.closeAll();
       unsubscribe();
       for (const source of [shoe, scanner]) await source?.stop().catch(() => {});

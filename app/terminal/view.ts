@@ -1,17 +1,23 @@
 /**
  * TableService's snapshot -> the screen's TerminalView (app/contract/view.ts). Pure mapping:
- * every decision (phases, blockers, fouls, verification, scores, payments, stacks) comes
- * from the services and the domain's views; this only reshapes it for display, and breaks
- * each hand value into category and ranks so the screen can word it in any language.
+ * every decision (phases, blockers, fouls, verification, scores, payments, stacks, the next
+ * action, what each seat and the floor may do, which cards may be shown) comes from the
+ * services and the domain (app/domain/hand: views.ts, guards.ts, offers.ts); this only
+ * reshapes it for display, and breaks each hand value into category and ranks so the screen
+ * can word it in any language. No rule is restated here.
  */
+import { correctionView } from './correction-view';
+import { tableNextAction } from '../domain/table/correction';
 import { parseCards, type Card } from '../domain/cards';
+import { dealerMisdealCauses } from '../domain/hand/dealer-calls';
+import { DEAL_IDLE } from '../services/alert-words';
 import {
   categoryOf, describeLowball, describeValue, evaluate, lowball27, lowballToValue, ranksOf, type HandValue,
 } from '../domain/evaluate';
 import {
-  OPEN_PHASES, blockers, heldCards, paymentsMade, scannerExpects, seatStatus, seatStatusText, stacksNow, type HandState, type SeatNo, type SeatState,
+  OPEN_PHASES, blockerList, blockerWords, canRule, cardsVisible, heldCards, paymentsMade, scannerExpects, seatOffers, seatStatus,
+  seatStatusText, stacksNow, type HandState, type Offer, type SeatNo, type SeatState,
 } from '../domain/hand';
-import { hasVerifiedNatural } from '../domain/hand/guards';
 import { NATURAL_NAMES } from '../domain/naturals';
 import { ALERT_CLEARED_BY, type AlertKind } from '../domain/table';
 import type { Profile } from '../domain/profiles';
@@ -22,8 +28,8 @@ import type { CentralLinkState } from '../casino/forwarder';
 import type { DeviceStatus, TableSnapshot } from '../services/table-service';
 import {
   COMPASS, ROWS, ROW_SIZES, SEAT_NUMBERS, type AlertView, type CentralLinkView, type ComparisonView, type DeviceView, type HandPhase, type HandSeatView, type HandView,
-  type HandWords, type IrregularityView, type NaturalView, type PaymentView, type Reason, type ResultView, type Row, type SeatNumber, type SeatView,
-  type SetRows, type SetView, type TerminalView,
+  type HandWords, type IrregularityView, type NaturalView, type OfferView, type PaymentView, type Reason, type ResultView, type Row, type SeatNumber,
+  type SeatOffersView, type SeatView, type SetRows, type SetView, type TerminalView,
 } from '../contract/view';
 
 /** What the terminal knows beside the service: how money is shown, which devices it has. */
@@ -141,18 +147,32 @@ function setView(state: HandState, profile: Profile, seat: SeatState): SetView |
   return { rows, source: hand.source === 'scanner' ? 'scanner' : 'touch', foul, words: wordsOfRows(rows, profile.lowballMiddle) };
 }
 
-/** The phases in which the players' cards are face up (or being entered). */
-const OPEN_FACE: readonly string[] = ['showdown', 'paying', 'closed'];
+function offerView(o: Offer, currency: string): OfferView {
+  const r = o.refusal;
+  return { offered: o.offered, refusal: r ? { code: r.code, message: r.message, ...(r.figures ? { figures: { ...r.figures, currency } } : {}) } : null };
+}
 
-function handSeatView(state: HandState, profile: Profile, seat: SeatState, scanning: { seat: SeatNo; row: Row; cards: readonly Card[] } | null): HandSeatView {
+/** Each action for the seat as the domain offers it (the fold's own answer, app/domain/hand/offers.ts). */
+function seatOffersView(state: HandState, seat: SeatNo, currency: string): SeatOffersView {
+  const o = seatOffers(state, seat);
+  return {
+    seatReady: offerView(o.seatReady, currency),
+    declareSurrender: offerView(o.declareSurrender, currency),
+    declareNatural: offerView(o.declareNatural, currency),
+    reportExposure: offerView(o.reportExposure, currency),
+    reportWrongSeat: [...o.reportWrongSeat],
+    enterHand: o.enterHand,
+    floorReplace: o.floorReplace,
+    floorFoul: o.floorFoul,
+  };
+}
+
+function handSeatView(state: HandState, profile: Profile, seat: SeatState, scanning: { seat: SeatNo; held: Readonly<Partial<Record<Row, readonly Card[]>>> } | null, currency: string): HandSeatView {
   const scanned: { front: Card[]; middle: Card[]; back: Card[] } = { front: [], middle: [], back: [] };
   for (const r of ROWS) scanned[r] = [...(seat.scanned[r] ?? [])];
-  if (scanning && scanning.seat === seat.seat) scanned[scanning.row] = [...scanning.cards];
-  const faceUp = seat.playing && (OPEN_FACE.includes(state.phase) || seat.natural !== null) && seat.surrender === null;
-  const cards = faceUp ? (heldCards(state, seat.seat) ?? null) : null;
-  // The same conditions the fold checks for a hand shown or replaced at showdown (hand-set,
-  // floor replace-hand): the seat plays and shows a hand, and its cards are known.
-  const canReplace = state.phase === 'showdown' && seat.playing && seat.surrender === null && !hasVerifiedNatural(seat) && cards !== null;
+  if (scanning && scanning.seat === seat.seat) for (const r of ROWS) if (scanning.held[r]) scanned[r] = [...scanning.held[r]];
+  const cards = cardsVisible(state, seat.seat) ? (heldCards(state, seat.seat) ?? null) : null;
+  const offers = seatOffersView(state, seat.seat, currency);
   return {
     seat: seat.seat,
     live: seat.playing,
@@ -164,7 +184,8 @@ function handSeatView(state: HandState, profile: Profile, seat: SeatState, scann
     scanned,
     cards,
     exposed: seat.exposed.length,
-    canReplace,
+    canReplace: offers.floorReplace,
+    offers,
     floorFoul: seat.fouledByFloor ? { reason: seat.fouledByFloor.reason, irregularity: seat.fouledByFloor.irregularity } : null,
   };
 }
@@ -185,6 +206,7 @@ function irregularityViews(state: HandState): IrregularityView[] {
     blocking: i.blocking,
     at: Date.parse(i.at),
     resolution: i.resolution ? { ruling: i.resolution.ruling, by: actorName(i.resolution.by), reason: i.resolution.reason } : null,
+    rulings: (['accept', 'foul-seat'] as const).filter((r) => canRule(state, i.id, r)),
   }));
 }
 
@@ -239,19 +261,22 @@ function resultView(state: HandState, profile: Profile): ResultView | null {
   }));
   return {
     comparisons: r.pairs.map((p) => comparisonView(r, seatRows, p)),
-    seats: r.order.map((seat) => ({
-      seat: seat as SeatNumber, points: r.points[String(seat)] ?? 0, net: r.net[String(seat)] ?? 0, allIn: r.allIn.includes(seat),
-    })),
+    seats: r.order.map((seat) => {
+      const points = r.points[String(seat)] ?? 0;
+      const net = r.net[String(seat)] ?? 0;
+      // Table stakes (RULES.md s9): what the points are worth and what the seat actually wins or loses.
+      return { seat: seat as SeatNumber, points, net, gross: points * r.pointValue, capped: net !== points * r.pointValue, allIn: r.allIn.includes(seat) };
+    }),
     payments,
   };
 }
 
-function handView(snapshot: TableSnapshot, profile: Profile, hasScanner: boolean): HandView | null {
+function handView(snapshot: TableSnapshot, profile: Profile, hasScanner: boolean, currency: string): HandView | null {
   const hand = snapshot.hand;
   const state = hand?.state;
   if (!hand || !state || !state.info || state.phase === 'idle') return null;
   const scanTarget = snapshot.scanTarget;
-  const scanning = scanTarget && scanTarget.cards.length > 0 ? { seat: scanTarget.seat, row: scanTarget.row, cards: scanTarget.cards } : null;
+  const scanning = scanTarget && Object.keys(scanTarget.held).length > 0 ? { seat: scanTarget.seat, held: scanTarget.held } : null;
   const abort = state.abort;
   return {
     id: hand.handId,
@@ -260,10 +285,14 @@ function handView(snapshot: TableSnapshot, profile: Profile, hasScanner: boolean
     open: hand.open && OPEN_PHASES.includes(state.phase),
     button: state.info.button,
     cardsRead: state.deal.reads,
-    seats: state.seats.map((s) => handSeatView(state, profile, s, scanning)),
+    seats: state.seats.map((s) => handSeatView(state, profile, s, scanning, currency)),
     // Only a table with a scanner is told what to scan; without one every hand is tapped in.
-    expectedScan: hand.open && hasScanner ? scannerExpects(state) : null,
-    blockers: hand.open ? blockers(state).map((message) => ({ code: 'blocker', message })) : [],
+    // The row the scanner fills next: a seat's rows are held until all are in (scan-order.ts).
+    expectedScan: hand.open && hasScanner ? (scanTarget ? { seat: scanTarget.seat, row: scanTarget.row } : scannerExpects(state)) : null,
+    blockers: hand.open ? blockerList(state).map((b) => ({ ...b, message: blockerWords(b) })) : [],
+    misdealCauses: hand.open ? dealerMisdealCauses(state) : [],
+    scanQuestion: hand.open && hasScanner ? (scanTarget?.question ?? null) : null,
+    dealIdle: hand.open && dealerMisdealCauses(state).includes('short-deal') && snapshot.alerts.some((a) => a.code === DEAL_IDLE && a.handId === hand.handId),
     misdeal: abort?.kind === 'misdeal' ? { code: abort.cause, message: abort.detail } : null,
     voided: abort?.kind === 'void' ? { by: actorName(abort.by), second: abort.second ?? null, reason: abort.reason, returned: (abort.returned ?? []).map((p) => ({ ...p })) } : null,
     voidNeedsSecondFloor: hand.open && paymentsMade(state) > 0,
@@ -289,10 +318,25 @@ function seatViews(snapshot: TableSnapshot): SeatView[] {
   });
 }
 
+/**
+ * The alerts with the parts the screen words them from: the hand's number (when it is the hand
+ * shown) and, for a hand irregularity, which of its irregularities it raised (same kind, its
+ * sentence in the alert's): the screen words it in its language with the seat and cards.
+ */
 function alertViews(snapshot: TableSnapshot): AlertView[] {
-  return snapshot.alerts.map((a) => ({
-    id: a.id, kind: a.kind, clearedBy: ALERT_CLEARED_BY[a.kind as AlertKind] ?? 'floor', code: a.code, message: a.message, raisedAt: Date.parse(a.raisedAt),
-  }));
+  const hand = snapshot.hand;
+  const state = hand?.state;
+  return snapshot.alerts.map((a) => {
+    const here = hand !== null && hand !== undefined && a.handId === hand.handId;
+    const irr = here && a.kind === 'irregularity'
+      ? state?.irregularities.find((i) => i.kind === a.code && a.message.includes(i.detail)) ?? null
+      : null;
+    return {
+      id: a.id, kind: a.kind, clearedBy: ALERT_CLEARED_BY[a.kind as AlertKind] ?? 'floor', code: a.code, message: a.message, raisedAt: Date.parse(a.raisedAt),
+      handNumber: here ? hand!.number : null,
+      irregularity: irr ? irr.id : null,
+    };
+  });
 }
 
 /** The profile's naturals, highest-ranked first (catalogue order among equals). */
@@ -304,7 +348,11 @@ function naturalNames(profile: Profile): string[] {
 /** The central link's state as the screen shows it (the forwarder's own, app/casino/forwarder.ts). */
 export function centralLinkView(link: CentralLinkState): CentralLinkView {
   const down = link.state === 'down' ? link : null;
-  return { state: link.state, behind: link.behind, downSince: down?.since ?? null, retryAt: down?.retryAt ?? null, reason: down?.reason ?? null };
+  return {
+    state: link.state, behind: link.behind, downSince: down?.since ?? null, retryAt: down?.retryAt ?? null, reason: down?.reason ?? null,
+    // Only while a backlog is sent: the usual view is as it always was.
+    ...(link.state === 'behind' && link.catchUp ? { catchUp: link.catchUp } : {}),
+  };
 }
 
 /**
@@ -330,10 +378,12 @@ export function toTerminalView(snapshot: TableSnapshot, context: ViewContext, de
     dealer: snapshot.dealer,
     dealerStaffId: snapshot.dealerStaffId,
     button: snapshot.button,
+    nextAction: tableNextAction(snapshot.hand?.state ?? null, snapshot.lastPlayed),
     seats: seatViews(snapshot),
-    hand: handView(snapshot, profile, context.scanner !== null),
+    hand: handView(snapshot, profile, context.scanner !== null, context.currency),
     alerts: alertViews(snapshot),
     deviceNotice,
     central: central ? centralLinkView(central) : null,
+    correction: correctionView(snapshot),
   };
 }

@@ -46,6 +46,8 @@ export interface WebServerOptions {
   readonly parseRequest?: (text: string) => Result<{ readonly id: number; readonly name: string; readonly args: unknown }>;
   /** The command named in the 401 page (default `npm run serve`). */
   readonly command?: string;
+  /** Files served at these paths (`/chart.umd.min.js`) from outside `rendererDir` (a library's built file), behind the same token. */
+  readonly assets?: Readonly<Record<string, string>>;
 }
 
 export interface WebServer {
@@ -156,6 +158,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         res.statusCode = 400;
         res.setHeader('Content-Type', 'text/plain; charset=utf-8');
         res.end('bad path\n');
+        return;
+      }
+      const asset = options.assets && Object.prototype.hasOwnProperty.call(options.assets, url.pathname) ? options.assets[url.pathname] : undefined;
+      if (asset !== undefined) {
+        await serveFile(res, asset, req.method === 'HEAD');
         return;
       }
       const rel = url.pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');

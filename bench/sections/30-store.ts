@@ -49,7 +49,7 @@ import { auditLog, replayHands, verifyChain, type AuditTimings } from '../../app
 import { checkAtStart } from '../../app/services/startup-check';
 import { canonicalJson } from '../../app/services/canonical-json';
 import { ChainVerifier, eachEventRow, inSnapshot, readHead, rowHash } from '../../app/services/event-log';
-import { checkpointOf, replayTable, type TableEntry } from '../../app/domain/table';
+import { checkpointOf, replayTable, type PlayedHand, type TableEntry } from '../../app/domain/table';
 import { openStore, type Store } from '../../app/services/store';
 import { TableService } from '../../app/services/table-service';
 import { poolRunMark, poolRunsSince } from '../../app/services/worker-pool';
@@ -221,9 +221,19 @@ export function bulkHands(store: Store, count: number): void {
   const table = must(replayTable(setUp));
   const insertCheckpoint = db.prepare(`INSERT INTO events (id, table_id, hand_id, hand_seq, type, recorded_at, body, prev_hash, hash)
     VALUES (?, 'B1', NULL, NULL, 'table-checkpoint', ?, ?, ?, ?)`);
-  const checkpoint = (n: number, button: SeatNo, stacks: readonly number[], at: string) => {
+  // A played hand's checkpoint carries it as the hand the floor may still correct (its settled
+  // record and nets, the seats' players); a misdeal's carries none.
+  const checkpoint = (n: number, button: SeatNo, stacks: readonly number[], at: string, settledBody: string | null) => {
     const seats = table.seats.map((seat, i) => (seat ? { ...seat, stack: stacks[i] } : null));
-    return canonicalJson(must(checkpointOf({ ...table, seats, button, handsStarted: n }, at)));
+    let lastPlayed: PlayedHand | null = null;
+    if (settledBody) {
+      const e = JSON.parse(settledBody) as Settled;
+      lastPlayed = {
+        handId: e.record.id, number: n, players: e.record.seats.map((x) => ({ seat: x.seat, playerId: table.seats[x.seat - 1]!.playerId })), record: e.record, net: e.result.net,
+        order: e.result.order, corrections: 0, pending: [], voided: false,
+      };
+    }
+    return canonicalJson(must(checkpointOf({ ...table, seats, button, handsStarted: n, lastPlayed }, at)));
   };
   const head = db.prepare('SELECT id, hash FROM events ORDER BY id DESC LIMIT 1').get() as { id: number; hash: string };
   let lastId = head.id;
@@ -261,7 +271,7 @@ export function bulkHands(store: Store, count: number): void {
     r?.payments.forEach((p, i) => insertPayment.run(handId, i, p.from, p.to, p.amount, at, first + t.paymentIndex[i]));
     for (const s of SEATS) stacks[s - 1] = after[s - 1];
     if (!misdeal) button = t.nextButton;
-    const body = checkpoint(n, button, stacks, at);
+    const body = checkpoint(n, button, stacks, at, misdeal ? null : settled);
     const hash = rowHash(lastHash, { tableId: 'B1', handId: null, handSeq: null, type: 'table-checkpoint', recordedAt: at, body });
     insertCheckpoint.run(++lastId, at, body, lastHash, hash);
     lastHash = hash;

@@ -101,6 +101,11 @@ export class FramedReceiver implements Receiver {
   private lastRaw: Uint8Array | undefined;
   /** Whether the consumer has acknowledged the last accepted frame. */
   private lastAcknowledged = false;
+  /** Whether the last accepted frame was a status frame (it took a number too), not a card nor
+   *  a number only deduced from a heartbeat. */
+  private lastWasStatus = false;
+  /** The `afterSeq` the last accepted frame was delivered with, for its resends. */
+  private lastAfterSeq: number | undefined;
   private readonly tally = { frames: 0, badFrames: 0, duplicates: 0, resends: 0, gaps: 0 };
 
   constructor(options: FramedDecoderOptions = {}) {
@@ -130,7 +135,10 @@ export class FramedReceiver implements Receiver {
         // A heartbeat's SEQ is the number the shoe's next frame will carry.
         const lastBefore = (item.seq + SEQ_MODULUS - 1) % SEQ_MODULUS;
         if (this.lastSeq !== undefined && this.lastSeq !== lastBefore) events.push({ body: this.gap(item.seq) });
-        if (this.lastSeq !== lastBefore) this.lastRaw = undefined;
+        if (this.lastSeq !== lastBefore) {
+          this.lastRaw = undefined;
+          this.lastWasStatus = false;
+        }
         this.lastSeq = lastBefore;
         continue;
       }
@@ -146,11 +154,15 @@ export class FramedReceiver implements Receiver {
         resend = true;
       } else {
         if (this.lastSeq !== undefined && item.seq !== (this.lastSeq + 1) % SEQ_MODULUS) events.push({ body: this.gap(item.seq) });
+        // A card after a status frame: the status took the number before it, so the hand logic,
+        // which sees only cards, must not take the jump from the last card for a lost read.
+        this.lastAfterSeq = this.lastSeq !== undefined && this.lastWasStatus ? this.lastSeq : undefined;
         this.lastSeq = item.seq;
         this.lastRaw = item.raw;
         this.lastAcknowledged = false;
+        this.lastWasStatus = msg.type !== 'card';
       }
-      events.push({ body: frameEvent(msg, item.seq, item.raw), ack, ...(resend ? { resend } : {}) });
+      events.push({ body: frameEvent(msg, item.seq, item.raw, this.lastAfterSeq), ack, ...(resend ? { resend } : {}) });
     }
     return { events, reply: concat(replies), heard };
   }
@@ -170,6 +182,8 @@ export class FramedReceiver implements Receiver {
     this.lastSeq = undefined;
     this.lastRaw = undefined;
     this.lastAcknowledged = false;
+    this.lastWasStatus = false;
+    this.lastAfterSeq = undefined;
   }
 
   private gap(received: number): EventBody {
@@ -180,10 +194,10 @@ export class FramedReceiver implements Receiver {
   }
 }
 
-function frameEvent(msg: Exclude<Message, { type: 'heartbeat' }>, seq: number, raw: Uint8Array): EventBody {
+function frameEvent(msg: Exclude<Message, { type: 'heartbeat' }>, seq: number, raw: Uint8Array, afterSeq: number | undefined): EventBody {
   switch (msg.type) {
     case 'card':
-      return { kind: 'card', card: msg.card, seq, raw };
+      return afterSeq === undefined ? { kind: 'card', card: msg.card, seq, raw } : { kind: 'card', card: msg.card, seq, afterSeq, raw };
     case 'unreadable':
       return { status: 'unreadable', raw, reason: msg.reason };
     case 'status':

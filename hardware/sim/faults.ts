@@ -17,7 +17,8 @@ export const FAULT_KINDS = [
   'bad-checksum',
   /** Noise bytes on the wire before card `at` (framed: between frames; lines: a line of noise). */
   'garbage',
-  /** The shoe jams before card `at` for `ms`, then reports ready and goes on. */
+  /** The shoe jams before card `at` for `ms`, then reports ready and goes on (framed: the jam and
+   *  ready frames take sequence numbers, so the card after them is not numbered `at`). */
   'jam',
   /** The lid is opened before card `at` for `ms`, then closed (ready). */
   'lid-open',

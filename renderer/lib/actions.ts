@@ -3,18 +3,32 @@
  * shortcuts. Each one only words the question and sends one request; the terminal decides
  * whether the action is allowed.
  */
-import { COMPASS, type SeatNumber, type TerminalView } from '../../app/contract/view';
+import type { SeatNumber, TerminalView } from '../../app/contract/view';
 import type { Translator } from '../i18n/translate';
+import { seatWords } from './seat-words';
 import type { TerminalStore } from './terminal.svelte';
+import type { DEALER_MISDEAL_CAUSES } from '../../app/domain/hand/dealer-calls';
 
-/** A seat's words for a question: its number, compass name (in the screen's language) and player. */
-export function seatWords(t: Translator, view: TerminalView, seat: SeatNumber): { seat: SeatNumber; compass: string; name: string } {
-  const s = view.seats.find((x) => x.seat === seat);
-  return { seat, compass: t.t(`compass.${COMPASS[seat]}`), name: s?.player?.name ?? '' };
+export { seatWords };
+
+/** The seat's offer of `action`: a sure refusal is shown at once, without asking first. */
+function refusedAtOnce(terminal: TerminalStore, view: TerminalView, seat: SeatNumber, action: 'declareSurrender' | 'declareNatural'): boolean {
+  const offer = view.hand?.seats.find((s) => s.seat === seat)?.offers[action];
+  if (!offer?.refusal) return false;
+  terminal.refuse(action, seat, offer.refusal);
+  return true;
 }
 
+/** Asks before a surrender; one the terminal would refuse (the chips do not cover it) says why instead. */
 export function askSurrender(terminal: TerminalStore, t: Translator, view: TerminalView, seat: SeatNumber): void {
+  if (refusedAtOnce(terminal, view, seat, 'declareSurrender')) return;
   terminal.ask('confirm.surrender', seatWords(t, view, seat), 'action.declareSurrender', () => terminal.run('declareSurrender', { seat }), true, view.table.surrenderPoints ?? 0);
+}
+
+/** Opens the natural picker for the seat; a declaration the terminal would refuse says why instead. */
+export function openNaturalPicker(terminal: TerminalStore, view: TerminalView, seat: SeatNumber): void {
+  if (refusedAtOnce(terminal, view, seat, 'declareNatural')) return;
+  terminal.naturalSeat = seat;
 }
 
 /** The player declared `natural` (its record name): the terminal verifies it at once. */
@@ -24,8 +38,9 @@ export function askNatural(terminal: TerminalStore, t: Translator, view: Termina
   );
 }
 
-export function askExposure(terminal: TerminalStore, t: Translator, view: TerminalView, seat: SeatNumber): void {
-  terminal.ask('confirm.exposed', seatWords(t, view, seat), 'action.reportExposure', () => terminal.run('reportExposure', { seat }));
+/** Opens the dialog that names the exposed card (ExposureDialog.svelte): each of its taps is one report. */
+export function askExposure(terminal: TerminalStore, _t: Translator, _view: TerminalView, seat: SeatNumber): void {
+  terminal.exposureSeat = seat;
 }
 
 /** Seat `heldBy` holds the hand dealt to seat `handOf`. */
@@ -36,8 +51,9 @@ export function askWrongSeat(terminal: TerminalStore, t: Translator, view: Termi
   );
 }
 
-export function askMisdeal(terminal: TerminalStore): void {
-  terminal.ask('confirm.misdeal', {}, 'action.callMisdeal', () => terminal.run('callMisdeal', { cause: 'wrong-card-count' }));
+/** A misdeal with the cause the dealer picked, one of the hand's `misdealCauses` (`count`: the cards read). */
+export function askMisdeal(terminal: TerminalStore, cause: (typeof DEALER_MISDEAL_CAUSES)[number], count: number): void {
+  terminal.ask(`confirm.misdeal.${cause}`, { count }, 'action.callMisdeal', () => terminal.run('callMisdeal', { cause }));
 }
 
 export function askLeaveSeat(terminal: TerminalStore, t: Translator, view: TerminalView, seat: SeatNumber): void {

@@ -14,8 +14,8 @@ import type { Card } from '../../app/domain/cards';
 import type { Credential } from '../../app/contract/fields';
 import type { Params, Translator } from '../i18n/translate';
 import { reasonText } from '../i18n/reason';
-import { seatWords } from './actions';
-import type { Signature, TerminalStore } from './terminal.svelte';
+import { seatWords } from './seat-words';
+import type { DeskHost, Signature } from './desk';
 
 export type FloorTab = 'hand' | 'alerts' | 'recall' | 'search' | 'access';
 export const FLOOR_TABS: readonly FloorTab[] = ['hand', 'alerts', 'recall', 'search', 'access'];
@@ -84,10 +84,10 @@ export class FloorDesk {
   private pageAt: number | undefined = undefined;
   timeline: HandTimelineView | null = $state(null);
 
-  constructor(private readonly terminal: TerminalStore) {}
+  constructor(private readonly terminal: DeskHost) {}
 
   /** The floor person or auditor signed in on this screen to read the history, or null. */
-  reader(): ReturnType<TerminalStore['signedIn']> {
+  reader(): ReturnType<DeskHost['signedIn']> {
     for (const p of READING_PURPOSES) {
       const person = this.terminal.signedIn(p);
       if (person) return person;
@@ -290,7 +290,7 @@ export class FloorDesk {
  * The PIN dialog's request for a floor person to acknowledge `alert` (from the floor panel or
  * from the dealer's alert strip, where the floor's alerts are cleared), with its note.
  */
-export function acknowledgeAsk(terminal: TerminalStore, t: Translator, alert: AlertView,
+export function acknowledgeAsk(terminal: DeskHost, t: Translator, alert: AlertView,
   note: { label: string; get: () => string; set: (v: string) => void }, done: () => void = () => {}) {
   return {
     request: 'floorAcknowledgeAlert' as const,

@@ -5,7 +5,7 @@
  */
 import type { SeatNumber, TerminalView } from '../../app/contract/view';
 import type { Translator } from '../i18n/translate';
-import { askSurrender, payNext } from './actions';
+import { askSurrender, openNaturalPicker, payNext } from './actions';
 import type { TerminalStore } from './terminal.svelte';
 
 export type ShortcutAction =
@@ -43,8 +43,8 @@ function typing(target: EventTarget | null): boolean {
 
 /**
  * Handles one key press; returns true when it was a shortcut. Which request a key sends
- * follows the phase shown (N starts a hand or moves to the next); whether it is allowed
- * is the terminal's answer.
+ * follows the terminal's next action and the seat's offers (N starts a hand or moves to the
+ * next); a key for something not offered does nothing.
  */
 export function handleShortcut(event: KeyboardEvent, terminal: TerminalStore, t: Translator): boolean {
   if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return false;
@@ -93,58 +93,65 @@ export function handleShortcut(event: KeyboardEvent, terminal: TerminalStore, t:
         return false;
     }
   }
-  const hand = view.hand;
-  const phase = hand?.phase ?? 'none';
+  // Which request a key sends is the terminal's word: the next action it gives, and the seat's
+  // actions as it offers them. A key for something not offered does nothing.
+  const next = view.nextAction;
   const seat = terminal.selectedSeat;
+  const offers = seat === null ? null : (view.hand?.seats.find((s) => s.seat === seat)?.offers ?? null);
   switch (action) {
     case 'floor':
       floor.show();
       return true;
     case 'stepBack': case 'stepForward':
       return false;
-    case 'seat1': case 'seat2': case 'seat3': case 'seat4': {
-      const n = Number(action.slice(4)) as SeatNumber;
-      terminal.selectSeat(terminal.selectedSeat === n ? null : n);
+    case 'seat1': case 'seat2': case 'seat3': case 'seat4':
+      // A seat's number selects it (again): the next key acts on it. Escape deselects.
+      terminal.selectSeat(Number(action.slice(4)) as SeatNumber);
       return true;
-    }
     case 'escape':
       if (terminal.tapSeat !== null) terminal.tapSeat = null;
       else if (terminal.naturalSeat !== null) terminal.naturalSeat = null;
       else terminal.selectSeat(null);
       return true;
     case 'next':
-      if (phase === 'paying') void terminal.run('nextHand', {});
-      else if (phase === 'none' || phase === 'closed' || phase === 'voided') void terminal.run('startHand', {});
+      if (next === 'start-hand') void terminal.run('startHand', {});
+      else if (next === 'next-hand') void terminal.run('nextHand', {});
       else return false;
       return true;
     case 'ready':
-      if (seat === null) return false;
+      if (seat === null || !offers?.seatReady.offered) return false;
       void terminal.run('seatReady', { seat });
       return true;
     case 'redeal':
-      if (phase !== 'misdealt') return false;
+      if (next !== 'redeal') return false;
       void terminal.run('nextHand', {});
       return true;
     case 'showdown':
+      if (next !== 'open-showdown') return false;
       void terminal.run('openShowdown', {});
       return true;
     case 'settle':
+      if (next !== 'settle') return false;
       void terminal.run('settle', {});
       return true;
     case 'pay':
+      if (next !== 'pay') return false;
       payNext(terminal, view);
       return true;
     case 'surrender':
-      if (seat === null) return false;
+      if (seat === null || !offers?.declareSurrender.offered) return false;
       askSurrender(terminal, t, view, seat);
       return true;
     case 'natural':
-      if (seat === null || view.table.naturals.length === 0) return false;
-      terminal.naturalSeat = seat;
+      if (seat === null || !offers?.declareNatural.offered) return false;
+      openNaturalPicker(terminal, view, seat);
       return true;
     case 'touch':
-      if (seat === null || phase !== 'showdown') return false;
-      terminal.tapSeat = seat;
+      if (seat === null || !offers) return false;
+      // A hand not yet read is the dealer's to enter; a read one only the floor replaces.
+      if (offers.enterHand) terminal.tapSeat = seat;
+      else if (offers.floorReplace) floor.show('hand');
+      else return false;
       return true;
     case 'acknowledge': {
       // The dealer's key clears only what the view says the dealer clears; the floor's alerts wait for a floor PIN.

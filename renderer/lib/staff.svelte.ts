@@ -12,7 +12,7 @@ import type { StaffListView, StaffPersonView } from '../../app/contract/session'
 import { ROLES } from '../../app/domain/staff/events';
 import type { Result } from '../../app/domain/result';
 import type { Translator } from '../i18n/translate';
-import type { Signature, TerminalStore } from './terminal.svelte';
+import type { DeskHost, Signature } from './desk';
 
 /** The roles, in the order the add form offers them. */
 export const STAFF_ROLES: readonly RoleName[] = ROLES;
@@ -41,7 +41,7 @@ export class StaffDesk {
   /** The reason typed for the person about to be disabled (optional). */
   reason: string = $state('');
 
-  constructor(private readonly terminal: TerminalStore) {}
+  constructor(private readonly terminal: DeskHost) {}
 
   show(): void {
     this.open = true;

@@ -9,54 +9,15 @@
  * double-tap bookkeeping keys a request by its arguments without any `pin`.
  */
 import type { Client } from '../../app/contract/client';
-import type { Credential } from '../../app/contract/fields';
 import { REQUESTS, type RequestArgs, type RequestName, type RequestReply } from '../../app/contract/handlers';
 import type { SessionView } from '../../app/contract/session';
 import type { Reason, SeatNumber, TerminalView } from '../../app/contract/view';
 import type { Params } from '../i18n/translate';
+import type { ActionName, DeskHost, PinAsk, Signature } from './desk';
 import { FloorDesk } from './floor.svelte';
 import { StaffDesk } from './staff.svelte';
 
-/** The requests whose reply is the screen's state or who is signed in on it (what `run` sends). */
-export type ActionName = {
-  [K in RequestName]: (typeof REQUESTS)[K]['reply'] extends 'view' | 'session' ? K : never;
-}[RequestName];
-
-/** What the PIN dialog hands to the request it signs, as typed into it. */
-export interface Signature {
-  /** Who signs: a floor person (a floor action) or the admin (a change of the staff). */
-  readonly signer: Credential;
-  /** The second floor person (the two-person rule), when the dialog asked for one. */
-  readonly second?: Credential;
-  /** The dialog's text (a reason or a note), trimmed. */
-  readonly text?: string;
-  /** The new PIN, when the dialog asked for one (typed twice, the same both times). */
-  readonly newPin?: string;
-}
-
-/** An action waiting for a floor person's (or the admin's) staff id and PIN: the PIN dialog. */
-export interface PinAsk {
-  /** The request it signs: its refusals show in the dialog. */
-  readonly request: RequestName;
-  /** Whose PIN signs it (default `floor`): the dialog's title and who it asks for. */
-  readonly signer?: 'floor' | 'admin';
-  /** The signer's staff id to fill in (otherwise: the floor person signed in on this screen). */
-  readonly staffId?: string;
-  /** The action gives someone a new PIN: the dialog asks it twice and sends it only when both are the same. */
-  readonly newPin?: boolean;
-  /** Message key of what is about to be done; `params` fill it. */
-  readonly question: string;
-  readonly params: Params;
-  /** Message key of the confirming button. */
-  readonly confirmLabel: string;
-  readonly danger: boolean;
-  /** Whether a second floor person must sign too, as the view says now (read while the dialog is open). */
-  readonly second?: () => boolean;
-  /** A text the action carries, edited in the dialog: its label key and where it is kept. */
-  readonly text?: { readonly label: string; readonly get: () => string; readonly set: (value: string) => void };
-  /** Sends the request signed with these; resolves whether the terminal recorded it. */
-  readonly send: (signed: Signature) => Promise<boolean>;
-}
+export type { ActionName, PinAsk, Signature } from './desk';
 
 /** A refusal from the terminal, tied to the request (and seat) it answered. */
 export interface Refusal {
@@ -94,7 +55,7 @@ export interface TerminalStoreOptions {
   readonly now?: () => number;
 }
 
-export class TerminalStore {
+export class TerminalStore implements DeskHost {
   view: TerminalView | null = $state(null);
   /** Who is signed in on this screen (null until the terminal has said). */
   session: SessionView | null = $state(null);
@@ -108,10 +69,29 @@ export class TerminalStore {
   refusal: Refusal | null = $state(null);
   selectedSeat: SeatNumber | null = $state(null);
   confirm: PendingConfirm | null = $state(null);
+  private tapping: SeatNumber | null = $state(null);
   /** The seat whose hand is being entered by touch. */
-  tapSeat: SeatNumber | null = $state(null);
+  get tapSeat(): SeatNumber | null {
+    return this.tapping;
+  }
+  /**
+   * Opens the entry by touch for `seat`. A hand already read is not the dealer's to enter again
+   * (the view's `offers.enterHand` is false): when the floor may replace it, the floor panel
+   * opens on the hand instead, so the dealer is not refused after tapping 13 cards.
+   */
+  set tapSeat(seat: SeatNumber | null) {
+    const offers = seat === null ? null : this.view?.hand?.seats.find((s) => s.seat === seat)?.offers;
+    if (offers && !offers.enterHand && offers.floorReplace) {
+      this.tapping = null;
+      this.floor.show('hand');
+      return;
+    }
+    this.tapping = seat;
+  }
   /** The seat whose declared natural is being picked. */
   naturalSeat: SeatNumber | null = $state(null);
+  /** The seat whose exposed card is being named (renderer/components/ExposureDialog.svelte). */
+  exposureSeat: SeatNumber | null = $state(null);
   /** The action waiting for a floor person's (or the admin's) PIN. */
   pinAsk: PinAsk | null = $state.raw(null);
   /** The floor manager's panel on this screen. */
@@ -124,6 +104,9 @@ export class TerminalStore {
   private readonly inFlight = new Map<string, { name: RequestName; done: Promise<boolean> }>();
   /** The last action that went through and when, for the double-tap window. */
   private lastDone: { key: string; at: number } | null = null;
+  /** True while {@link confirmPending} runs the confirmed action; and how many have run. */
+  private confirming = false;
+  private confirmedRuns = 0;
   private readonly now: () => number;
 
   constructor(
@@ -173,10 +156,13 @@ export class TerminalStore {
    * again within {@link DOUBLE_TAP_MS} of its success is dropped (the terminal would refuse it,
    * confusingly, as already done); a request signed with a PIN typed for it is never dropped.
    * `family` makes requests with different arguments count as the same action (a list whose
-   * next entry moves under the finger when the first is done: the alerts).
+   * next entry moves under the finger when the first is done: the alerts). An action the
+   * dealer confirmed in a dialog (`confirmed`, and whatever {@link confirmPending} runs) is
+   * meant every time: never joined to another nor dropped (two cards exposed in a row are two).
    */
-  run<K extends ActionName>(name: K, args: RequestArgs<K>, options: { family?: string } = {}): Promise<boolean> {
-    const key = actionKey(name, args, options.family);
+  run<K extends ActionName>(name: K, args: RequestArgs<K>, options: { family?: string; confirmed?: boolean } = {}): Promise<boolean> {
+    const confirmed = options.confirmed ?? this.confirming;
+    const key = confirmed ? `${actionKey(name, args, options.family)} #confirmed-${++this.confirmedRuns}` : actionKey(name, args, options.family);
     const flying = this.inFlight.get(key);
     if (flying) return flying.done;
     const typedPin = ['signs-in', 'pin'].includes(REQUESTS[name].access.kind);
@@ -233,7 +219,16 @@ export class TerminalStore {
   async confirmPending(): Promise<void> {
     const c = this.confirm;
     this.confirm = null;
-    if (c) await c.run();
+    if (!c) return;
+    // The requests the action sends at once are confirmed ones (see run).
+    this.confirming = true;
+    let done: Promise<unknown>;
+    try {
+      done = c.run();
+    } finally {
+      this.confirming = false;
+    }
+    await done;
   }
 
   cancelPending(): void {
@@ -262,6 +257,11 @@ export class TerminalStore {
 
   dismissRefusal(): void {
     this.refusal = null;
+  }
+
+  /** Shows a refusal the terminal's view already gives (an offer sure to be refused), without sending anything. */
+  refuse(request: RequestName, seat: SeatNumber | null, reason: Reason): void {
+    this.refusal = { request, seat, reason };
   }
 
   selectSeat(seat: SeatNumber | null): void {

@@ -13,7 +13,10 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { makeCard, type Card } from '../../app/domain/cards';
 import { PtyPair } from '../../hardware/sim/pty-pair';
 import { SerialShoeSimulator } from '../../hardware/sim/serial-shoe-sim';
-import { databaseWithStaff, type TestPerson } from '../support/staff';
+import type { TerminalView } from '../../app/contract/view';
+import { bestArrangement } from '../../app/domain/arrange';
+import { STAFF, credentialOf, databaseWithStaff, type TestPerson } from '../support/staff';
+import { requestSocket } from '../support/ws-client';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const ROOT = join(HERE, '..', '..');
@@ -203,4 +206,65 @@ export function smallTargets(page: Page, selector: string): Promise<string[]> {
 /** The deal counts shown on the four seats. */
 export function dealCounts(page: Page): Promise<number[]> {
   return page.locator('.felt [data-testid=deal-count]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.count)));
+}
+
+/** The dealer's own WebSocket to a served terminal, with the requests the e2e tests make on it. */
+export interface DealerSocket {
+  /** The reply of a request the terminal must accept (a refusal throws, naming it). */
+  ok<T = TerminalView>(name: string, args?: unknown): Promise<T>;
+  /** Asks for the view until it satisfies `test` (20 s of wall time at most). */
+  viewUntil(test: (v: TerminalView) => boolean): Promise<TerminalView>;
+  /** Deals a hand (the simulated shoe), sets every live seat its best, settles and pays; the view after. */
+  playHand(start?: 'startHand' | 'nextHand'): Promise<TerminalView>;
+  close(): void;
+}
+
+/** Opens the dealer's socket to `url`; he signs in and takes the box with the test dealer's PIN. */
+export async function dealerSocket(url: string, who: TestPerson = STAFF.dealer): Promise<DealerSocket> {
+  const socket = await requestSocket(url);
+  const ok = async <T = TerminalView>(name: string, args: unknown = {}): Promise<T> => {
+    const r = await socket.ask<T>(name, args);
+    if (!r.ok) throw new Error(`${name} refused: ${r.error.code}: ${r.error.message}`);
+    return r.value;
+  };
+  const viewUntil = async (test: (v: TerminalView) => boolean): Promise<TerminalView> => {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const v = await ok('snapshot');
+      if (test(v)) return v;
+      if (Date.now() > deadline) throw new Error('the table never got there');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const playHand = async (start: 'startHand' | 'nextHand' = 'startHand'): Promise<TerminalView> => {
+    await ok(start);
+    const dealt = await viewUntil((v) => v.hand?.phase === 'setting');
+    for (const s of dealt.hand!.seats.filter((x) => x.live)) await ok('seatReady', { seat: s.seat });
+    const open = await ok('openShowdown');
+    for (const s of open.hand!.seats.filter((x) => x.live)) {
+      const best = bestArrangement(s.cards!).hand;
+      await ok('setHand', { seat: s.seat, front: [...best.front], middle: [...best.middle], back: [...best.back] });
+    }
+    let v = await ok('settle');
+    for (const p of v.hand!.result!.payments.filter((x) => !x.done)) v = await ok('executePayment', { index: p.index });
+    return v;
+  };
+  await ok('dealerOn', { dealer: credentialOf(who) });
+  return { ok, viewUntil, playHand, close: () => socket.close() };
+}
+
+/** A page on the served screen, its errors collected into `errors`. */
+export async function screenPage(browser: Browser, url: string, errors: string[], viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  await page.waitForSelector('[data-testid=screen]');
+  return page;
+}
+
+/** After a failed test: a screenshot named after it and the server's stderr, to see why. */
+export async function afterFailure(task: { name: string; result?: { state?: string } }, page: Page | undefined, served: Served | undefined): Promise<void> {
+  if (task.result?.state !== 'fail') return;
+  if (page) await screenshot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => {});
+  process.stderr.write(`--- serve:\n${served?.stderr() ?? ''}\n`);
 }

@@ -226,7 +226,8 @@ describe('dealer terminal in a browser', () => {
 
     await selectSeat(page, 4);
     await page.click('[data-testid=declare-surrender]');
-    await confirm(page);
+    // A surrender the chips do not cover is refused at once: no question first.
+    expect(await page.locator('[data-testid=confirm-dialog]').count()).toBe(0);
     const refusal = page.locator('[data-testid=seat-actions] [data-testid=refusal]');
     await refusal.waitFor();
     expect(await refusal.getAttribute('data-code')).toBe('surrender-not-covered');
@@ -382,7 +383,7 @@ describe('dealer terminal in a browser', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.click('[data-testid=floor-lang-cs]');
     await seat1.locator('[data-testid=floor-foul-seat]').click();
-    await dialog.locator('text=Floor: potvrďte číslem zaměstnance a PINem').waitFor();
+    await dialog.locator('text=Floor manažer: potvrďte číslem zaměstnance a PINem').waitFor();
     await typeCredential(page, '[data-testid=pin-dialog]', 'pin-staff-id', 'pin-pin', STAFF.floor);
     await screenshot(page, '14-floor-pin-dialog-czech');
     await page.keyboard.press('Escape');

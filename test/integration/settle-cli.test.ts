@@ -37,6 +37,19 @@ const GOOD = {
 const BAD_CARD = { ...GOOD, seats: [GOOD.seats[0], { ...GOOD.seats[1], middle: 'Ks Qc Jh Tc 9x' }] };
 
 describe('settle command', () => {
+  it('reports the jackpot hands of a profile that names them (RULES.md s11)', () => {
+    // Seed 003's example under scoop-double with a house jackpot for quads or better in the back
+    // and for a full house in the back: seat 1's threes full of fives qualifies, nobody else's back.
+    const rules = { name: 'scoop-jackpot', version: 1, scoop: { kind: 'multiply', factor: 2 }, jackpot: { hands: [{ segment: 'back', atLeast: 'quads' }, { segment: 'back', atLeast: 'full-house' }] } };
+    const r = run([file('jackpot.json', { ...GOOD, rules })]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).jackpot).toEqual({
+      qualifying: [{ seat: 1, entry: 1, hand: 'Full house, threes full of fives in the back' }],
+      standing: [1],
+      disqualified: [],
+    });
+  });
+
   it('settles one record from a file', () => {
     const r = run([file('good.json', GOOD)]);
     expect(r.code).toBe(0);

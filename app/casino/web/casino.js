@@ -1,5 +1,6 @@
 // The casino floor's page (`casino serve`): sign-in, the tables, the open alerts, the hand
-// history and one hand's timeline, and the Reports tab (a range downloaded as PDF, CSV or JSON),
+// history and one hand's timeline, and the Reports tab (a range shown as charts, drawn with
+// Chart.js, and a table of figures, or downloaded as PDF, CSV or JSON),
 // read over the WebSocket (app/casino/contract.ts). Read-only: the only buttons sign in or out,
 // change the language or the tab, page the history and download a report. English and Czech.
 'use strict';
@@ -17,6 +18,12 @@
       tabFloor: 'Floor', tabReports: 'Reports', reportsTitle: 'Reports', reportsHint: 'Per table and for the whole floor, as the table report gives them. Dates in UTC; a date alone is its whole day.',
       from: 'From', to: 'To', reportTables: 'Tables (none ticked: every table)', format: 'Format', download: 'Download', reportWorking: 'Making the report…',
       reportDone: (name) => `Downloaded ${name}.`, reportFailed: 'The report failed:',
+      show: 'Show', reportShown: 'The report below.', chartHours: 'Hands per hour (UTC)', chartMoney: 'Money per seat (net won or lost)', chartMisdeals: 'Misdeals by cause',
+      colHands: 'Hands', colPerHour: 'Hands per hour', colMisdeals: 'Misdeals', colFouls: 'Fouls', colNaturals: 'Naturals', colSurrenders: 'Surrenders', colAllIns: 'All-ins',
+      colMoved: 'Money moved', colDrop: 'Buy-ins', colCashOuts: 'Cash-outs', colAlerts: 'Alerts', colAck: 'Mean time to acknowledge', colChain: 'Chain check',
+      wholeFloor: 'Whole floor', seat: (n) => `Seat ${n}`, hands: 'hands', noMisdeal: 'No misdeal in the range.', noHandsInRange: 'No hand in the range.',
+      chainOk: (n) => `intact (${num(n)} rows)`, chainBad: (n) => `NOT OK (${n} problems)`, seconds: (s) => `${s} s`,
+      summary: (f, hands, perHour, moved, chain) => `${f}: ${hands} hands, ${perHour} per hour, ${moved} moved; chain check ${chain}.`,
       phases: { 'between-hands': 'between hands', dealing: 'dealing', setting: 'setting', showdown: 'showdown', paying: 'paying', closed: 'closed', misdealt: 'misdeal', voided: 'voided', idle: 'idle' },
       errors: { 'not-allowed': 'Only the floor and auditors may read the casino view.', 'wrong-pin': 'Wrong PIN.', 'unknown-staff': 'Unknown staff id.', 'locked-out': 'Locked out.', 'not-signed-in': 'Please sign in.' },
     },
@@ -32,6 +39,12 @@
       tabFloor: 'Sál', tabReports: 'Výkazy', reportsTitle: 'Výkazy', reportsHint: 'Za každý stůl a za celý sál, jako výkaz stolu. Data v UTC; samotné datum je celý den.',
       from: 'Od', to: 'Do', reportTables: 'Stoly (nic nezaškrtnuto: všechny stoly)', format: 'Formát', download: 'Stáhnout', reportWorking: 'Výkaz se připravuje…',
       reportDone: (name) => `Staženo: ${name}.`, reportFailed: 'Výkaz se nepodařil:',
+      show: 'Zobrazit', reportShown: 'Výkaz je níže.', chartHours: 'Hry za hodinu (UTC)', chartMoney: 'Peníze podle místa (čistá výhra nebo prohra)', chartMisdeals: 'Chybná rozdání podle příčiny',
+      colHands: 'Hry', colPerHour: 'Her za hodinu', colMisdeals: 'Chybná rozdání', colFouls: 'Fauly', colNaturals: 'Naturály', colSurrenders: 'Vzdání', colAllIns: 'All-in',
+      colMoved: 'Přesunuté peníze', colDrop: 'Nákupy žetonů', colCashOuts: 'Výplaty', colAlerts: 'Upozornění', colAck: 'Průměrná doba potvrzení', colChain: 'Kontrola řetězce',
+      wholeFloor: 'Celý sál', seat: (n) => `Místo ${n}`, hands: 'her', noMisdeal: 'V období žádné chybné rozdání.', noHandsInRange: 'V období žádná hra.',
+      chainOk: (n) => `v pořádku (záznamů: ${num(n)})`, chainBad: (n) => `NENÍ v pořádku (${n} problémů)`, seconds: (s) => `${s} s`,
+      summary: (f, hands, perHour, moved, chain) => `${f}: ${hands} her, ${perHour} za hodinu, přesunuto ${moved}; kontrola řetězce ${chain}.`,
       phases: { 'between-hands': 'mezi hrami', dealing: 'rozdávání', setting: 'skládání', showdown: 'odkrytí', paying: 'výplata', closed: 'uzavřena', misdealt: 'chybné rozdání', voided: 'zrušena', idle: 'čeká' },
       errors: { 'not-allowed': 'Kasino mohou číst jen vedoucí a auditoři.', 'wrong-pin': 'Špatný PIN.', 'unknown-staff': 'Neznámé osobní číslo.', 'locked-out': 'Zablokováno.', 'not-signed-in': 'Přihlaste se.' },
     },
@@ -81,6 +94,7 @@
     if (m < 60) return `${m} min ${s % 60} s`;
     return `${Math.floor(m / 60)} h ${m % 60} min`;
   }
+  const num = (n) => n.toLocaleString(lang === 'cs' ? 'cs-CZ' : 'en-GB');
   const money = (minor) => (minor / 100).toLocaleString(lang === 'cs' ? 'cs-CZ' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const clock = (iso) => new Date(iso).toLocaleTimeString(lang === 'cs' ? 'cs-CZ' : 'en-GB');
   const stamp = (iso) => new Date(iso).toLocaleString(lang === 'cs' ? 'cs-CZ' : 'en-GB');
@@ -132,6 +146,7 @@
   $('lang').addEventListener('click', () => {
     lang = lang === 'en' ? 'cs' : 'en';
     wordAll();
+    showReport();
     if (signedIn) {
       void refresh();
       void loadHistory();
@@ -172,15 +187,35 @@
   const today = new Date().toISOString().slice(0, 10);
   $('report-from').value = today;
   $('report-to').value = today;
+  let shownReport = null;
+  const charts = {};
   $('report-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const tableIds = [...$('report-tables').querySelectorAll('input:checked')].map((x) => x.value);
     const dealer = $('report-dealer').value.trim();
-    const args = { from: $('report-from').value, to: $('report-to').value, format: $('report-format').value, ...(tableIds.length ? { tableIds } : {}), ...(dealer ? { dealer } : {}) };
+    const range = { from: $('report-from').value, to: $('report-to').value, ...(tableIds.length ? { tableIds } : {}), ...(dealer ? { dealer } : {}) };
     $('report-status').textContent = w().reportWorking;
     $('report-button').disabled = true;
-    void ask('report', args).then((r) => {
+    $('report-show').disabled = true;
+    const done = () => {
       $('report-button').disabled = false;
+      $('report-show').disabled = false;
+    };
+    if (ev.submitter && ev.submitter.id === 'report-show') {
+      void ask('reportView', range).then((r) => {
+        done();
+        if (!r.ok) {
+          $('report-status').textContent = `${w().reportFailed} ${r.error.message}`;
+          return refused(r);
+        }
+        $('report-status').textContent = w().reportShown;
+        shownReport = r.value;
+        showReport();
+      });
+      return;
+    }
+    void ask('report', { ...range, format: $('report-format').value }).then((r) => {
+      done();
       if (!r.ok) {
         $('report-status').textContent = `${w().reportFailed} ${r.error.message}`;
         return refused(r);
@@ -195,6 +230,53 @@
       $('report-status').textContent = w().reportDone(r.value.name);
     });
   });
+  // The floor report's figures as `casino report` gives them (app/casino/floor-report.ts): the
+  // charts and the table read them as they are, nothing is computed here but the layout.
+  const COLOURS = ['#1f3d2b', '#d97a00', '#2a6db0', '#8a2be2', '#a40000', '#4d8c57', '#b5838d', '#555'];
+  function chart(id, type, labels, datasets, stacked) {
+    if (charts[id]) charts[id].destroy();
+    charts[id] = new Chart($(id), {
+      type,
+      data: { labels, datasets },
+      options: {
+        animation: false, responsive: true, maintainAspectRatio: false,
+        plugins: { legend: { display: datasets.length > 1 } },
+        // Counts stack by table in whole numbers; money per seat stands side by side.
+        scales: { x: { stacked }, y: { stacked, beginAtZero: true, ...(stacked ? { ticks: { precision: 0 } } : {}) } },
+      },
+    });
+  }
+  const hourLabel = (hour, days) => (days > 1 ? `${hour.slice(8, 10)}.${hour.slice(5, 7)}. ${hour.slice(11, 13)}:00` : `${hour.slice(11, 13)}:00`);
+  function showReport() {
+    const r = shownReport;
+    if (!r) return;
+    $('report-view').hidden = false;
+    const f = r.floor.totals;
+    const chainWords = (c) => (c.ok ? w().chainOk(c.rows) : w().chainBad(c.problems.length));
+    $('report-status').textContent = w().reportShown;
+    $('report-summary').textContent = w().summary(w().wholeFloor, f.hands, num(f.handsPerHour), money(f.payments.amount), chainWords(r.floor.chain));
+    const hours = f.byHour.map((h) => h.hour);
+    const days = new Set(hours.map((h) => h.slice(0, 10))).size;
+    const dataset = (i, label, data) => ({ label, data, backgroundColor: COLOURS[i % COLOURS.length] });
+    chart('chart-hours', 'bar', hours.map((h) => hourLabel(h, days)),
+      r.tables.map((t, i) => dataset(i, t.tableId, hours.map((h) => t.report.totals.byHour.find((x) => x.hour === h)?.hands ?? 0))), true);
+    const seats = [...new Set(r.tables.flatMap((t) => t.report.totals.seats.map((s) => s.seat)))].sort((a, b) => a - b);
+    chart('chart-money', 'bar', seats.map((s) => w().seat(s)),
+      r.tables.map((t, i) => dataset(i, t.tableId, seats.map((s) => (t.report.totals.seats.find((x) => x.seat === s)?.net ?? 0) / 100))), false);
+    const causes = Object.keys(f.misdealsByCause);
+    chart('chart-misdeals', 'bar', causes, r.tables.map((t, i) => dataset(i, t.tableId, causes.map((c) => t.report.totals.misdealsByCause[c] ?? 0))), true);
+    const rows = $('report-rows');
+    rows.replaceChildren();
+    const sum = (o) => Object.values(o).reduce((a, b) => a + b, 0);
+    const row = (name, x, chain, cls) => el('tr', { class: cls, 'data-table': name },
+      el('td', {}, name), el('td', {}, num(x.hands)), el('td', {}, num(x.handsPerHour)), el('td', {}, num(x.misdeals)), el('td', {}, num(x.fouls)), el('td', {}, num(sum(x.naturals))),
+      el('td', {}, num(x.surrenders)), el('td', {}, num(x.allIns)), el('td', {}, money(x.payments.amount)), el('td', {}, money(x.buyIns.amount)), el('td', {}, money(x.cashOuts.amount)),
+      el('td', {}, num(x.alerts.count)), el('td', {}, x.alerts.meanAckSeconds === null ? '' : w().seconds(num(x.alerts.meanAckSeconds))),
+      el('td', { class: chain.ok ? '' : 'bad' }, chainWords(chain)));
+    for (const t of r.tables) rows.append(row(t.tableId, t.report.totals, t.report.chain, 'table'));
+    rows.append(row(w().wholeFloor, f, r.floor.chain, 'floor'));
+  }
+
   function renderTables(tables) {
     const box = $('tables');
     box.replaceChildren();

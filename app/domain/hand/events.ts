@@ -91,6 +91,10 @@ export interface HandStarted extends Base {
 export interface CardDealt extends Base, ReadOrigin {
   readonly type: 'card-dealt';
   readonly seq: number | null;
+  /** The number of the device's frame just before this card when that frame was a status (a
+   *  jam, ready, lid open: a framed shoe numbers those too, and the device layer checked them):
+   *  `seq` must then follow `afterSeq`, not the last card's number. Absent otherwise. */
+  readonly afterSeq?: number;
   readonly card: Card;
   readonly raw: string;
 }
@@ -226,6 +230,8 @@ export interface ShowdownRecordSeat {
   /** The floor's reason when it ruled the hand fouled. */
   readonly foul?: string;
   readonly fantasyland?: true;
+  /** The floor's reason when it disqualified the hand from the jackpot (a correction of the hand). */
+  readonly jackpotDisqualified?: string;
 }
 
 /** A showdown record in the `settle` command's input format, as `showdownRecord(state)`

@@ -20,7 +20,7 @@ import { ofcSchedule, sharedChineseSchedule, HAND_SIZE } from './deal';
 import { paymentsMade } from './views';
 import {
   ROW_SIZES, anyoneHasSet, blockerText, cardsAreKnown, hasVerifiedNatural, heldCards, inFantasyland, isFouled,
-  scannedCardRefusal, settlementBlockers, showdownBlockers, shownElsewhere, thirteenOf,
+  scannedCardRefusal, settlementBlockers, showdownBlockers, shownElsewhere, surrenderCost, thirteenOf,
 } from './guards';
 import type {
   CardDealt, CardExposed, CardPlaced, CardUnreadable, CorrectionAction, DealEnded, EventOf, FloorCorrection,
@@ -31,7 +31,7 @@ import type {
 import { HAND_EVENT_TYPES } from './events';
 import { showdownRecord } from './record';
 import {
-  OPEN_PHASES, PHASE_RANK, emptySeat, withDeal, withSeatFields, withState, initialState, isOver, playingSeats, seatOf,
+  OPEN_PHASES, PHASE_RANK, emptySeat, withDeal, withSeatFields, withState, initialState, isOver, seatOf,
   type HandState, type Irregularity, type Phase, type SeatState, type ShownHand,
 } from './state';
 
@@ -229,11 +229,14 @@ function needShoe(state: HandState, what: string): Step | null {
 }
 
 /** The automatic misdeal a sequence number shows, if any. */
-function sequenceProblem(state: HandState, seq: number | null): string | null {
-  if (seq === null || state.deal.lastSeq === null) return null;
+function sequenceProblem(state: HandState, seq: number | null, afterSeq?: number): string | null {
+  // A status frame (jam, ready) between two cards took the numbers in between; the device layer
+  // checked those, so the card must follow the status, not the last card.
+  const last = afterSeq ?? state.deal.lastSeq;
+  if (seq === null || last === null) return null;
   const m = state.info!.seqModulo;
-  const expected = m === null ? state.deal.lastSeq + 1 : (state.deal.lastSeq + 1) % m;
-  return seq === expected ? null : `the shoe's sequence numbers jumped from ${state.deal.lastSeq} to ${seq} (a read was lost)`;
+  const expected = m === null ? last + 1 : (last + 1) % m;
+  return seq === expected ? null : `the shoe's sequence numbers jumped from ${last} to ${seq} (a read was lost)`;
 }
 
 function checkSeq(state: HandState, seq: unknown, what: string): Result<number | null> {
@@ -253,9 +256,9 @@ function checkOrigin(e: ReadOrigin, what: string): Step | null {
 
 /** A readable card whose read shows an automatic misdeal: the read is recorded (it is part of
  *  `cardsRead`) but dealt to no one, and the misdeal is pending. */
-function misdealInRead(state: HandState, cardsRead: Card[], seq: number | null, cause: MisdealCause, detail: string): Step {
+function misdealInRead(state: HandState, cardsRead: Card[], seq: number | null, at: string, cause: MisdealCause, detail: string): Step {
   const d = state.deal;
-  return ok(withMisdealPending(withState(state, { deal: withDeal(d, { reads: d.reads + 1, cards: cardsRead, lastSeq: seq }) }), cause, true, detail));
+  return ok(withMisdealPending(withState(state, { deal: withDeal(d, { reads: d.reads + 1, cards: cardsRead, lastSeq: seq, lastReadAt: at }) }), cause, true, detail));
 }
 
 function cardDealt(state: HandState, e: CardDealt): Step {
@@ -267,23 +270,28 @@ function cardDealt(state: HandState, e: CardDealt): Step {
   if (origin) return origin;
   const seq = checkSeq(state, e.seq, 'card-dealt');
   if (!seq.ok) return seq;
+  if (e.afterSeq !== undefined) {
+    const after = checkSeq(state, e.afterSeq, 'card-dealt afterSeq');
+    if (!after.ok) return after;
+    if (after.value === null || seq.value === null) return fail('bad-event', 'card-dealt: afterSeq needs a seq, and is a whole number or absent');
+  }
   const d = state.deal;
   const index = d.reads;
   const readNo = index + 1;
   const cardsRead = appended(d.cards, e.card);
-  const gap = sequenceProblem(state, seq.value);
-  if (gap) return misdealInRead(state, cardsRead, seq.value, 'sequence-gap', gap);
+  const gap = sequenceProblem(state, seq.value, e.afterSeq);
+  if (gap) return misdealInRead(state, cardsRead, seq.value, e.at, 'sequence-gap', gap);
   if (index >= d.schedule.length) {
-    return misdealInRead(state, cardsRead, seq.value, 'too-many-cards', `the shoe read a card too many: ${formatCard(e.card)} was read ${readNo}${readNo === 53 ? 'rd' : 'th'}, the deal has ${d.schedule.length} cards`);
+    return misdealInRead(state, cardsRead, seq.value, e.at, 'too-many-cards', `the shoe read a card too many: ${formatCard(e.card)} was read ${readNo}${readNo === 53 ? 'rd' : 'th'}, the deal has ${d.schedule.length} cards`);
   }
   const earlier = d.cards.indexOf(e.card);
-  if (earlier >= 0) return misdealInRead(state, cardsRead, seq.value, 'card-read-twice', `${formatCard(e.card)} was read twice (cards ${earlier + 1} and ${d.cards.length + 1} read)`);
+  if (earlier >= 0) return misdealInRead(state, cardsRead, seq.value, e.at, 'card-read-twice', `${formatCard(e.card)} was read twice (cards ${earlier + 1} and ${d.cards.length + 1} read)`);
   const to = d.schedule[index];
   const owner = d.owner.slice();
   owner[e.card] = to;
   const seats = state.seats.slice();
   seats[to - 1] = withSeatFields(seats[to - 1], { dealt: appended(seats[to - 1].dealt, e.card) });
-  return ok(withState(state, { seats, deal: withDeal(d, { reads: readNo, cards: cardsRead, lastSeq: seq.value, owner }) }));
+  return ok(withState(state, { seats, deal: withDeal(d, { reads: readNo, cards: cardsRead, lastSeq: seq.value, lastReadAt: e.at, owner }) }));
 }
 
 function cardUnreadable(state: HandState, e: CardUnreadable): Step {
@@ -295,7 +303,7 @@ function cardUnreadable(state: HandState, e: CardUnreadable): Step {
   const seq = checkSeq(state, e.seq, 'card-unreadable');
   if (!seq.ok) return seq;
   const d = state.deal;
-  const next = withState(state, { deal: withDeal(d, { reads: d.reads + 1, lastSeq: seq.value }) });
+  const next = withState(state, { deal: withDeal(d, { reads: d.reads + 1, lastSeq: seq.value, lastReadAt: e.at }) });
   const gap = sequenceProblem(state, seq.value);
   if (gap) return ok(withMisdealPending(next, 'sequence-gap', true, gap));
   return ok(withMisdealPending(next, 'unreadable-card', true, `read ${d.reads + 1} could not be read by the shoe${e.raw ? ` (bytes ${e.raw})` : ''}`));
@@ -360,14 +368,36 @@ function wrongSeatDelivery(state: HandState, e: WrongSeatDelivery): Step {
   if (!held.ok) return held;
   if (!isSeatNo(e.handOf)) return fail('bad-seat', `wrong-seat-delivery: ${showJson(e.handOf)} is not a seat (1-4)`);
   if (e.handOf === e.heldBy) return fail('bad-event', `wrong-seat-delivery: ${seatName(e.heldBy)} holding his own hand is no wrong delivery`);
-  if (held.value.holds === e.handOf) return fail('already-reported', `${seatName(e.heldBy)} is already noted as holding ${seatName(e.handOf)}'s hand`);
   const what = `${seatName(e.heldBy)} was given the hand dealt to ${seatName(e.handOf)}`;
+  if (held.value.holds === e.handOf) {
+    // The other half of a swap already noted from the other seat (a log written when a swap
+    // was two reports replays as it did): a note, nothing moves. The same report twice is refused.
+    const reported = state.irregularities.some((i) => i.kind === 'wrong-seat-after-set' && i.seat === e.heldBy);
+    if (reported || !anyoneHasSet(state)) return fail('already-reported', `${seatName(e.heldBy)} is already noted as holding ${seatName(e.handOf)}'s hand`);
+    return ok(addIrregularity(state, {
+      seat: e.heldBy, kind: 'wrong-seat-after-set', cards: [], blocking: false, at: e.at,
+      detail: `${what}, reported after a hand was set: already noted as the other half of a swap; the hands play as they lie`,
+    }));
+  }
   if (!anyoneHasSet(state)) return ok(withMisdealPending(state, 'wrong-seat-delivery', false, what));
+  // Decision (RULES.md 8: after a set the hands play as they lie): a report is a swap. The seat
+  // that held `handOf` until now (its own seat, unless an earlier report moved it) takes the hand
+  // `heldBy` held, so no two seats ever hold the same cards; a rotation of three is two reports.
+  const displaced = state.seats.find((s) => s.holds === e.handOf)!;
+  const gives = held.value.holds;
+  for (const s of [held.value, displaced]) {
+    if (s.playing && s.natural !== null) {
+      return fail('natural-declared', `${seatName(e.heldBy)} and ${seatName(displaced.seat)} cannot swap hands: ${seatName(s.seat)}'s natural was declared on the cards noted for him; the floor rules (a void or a note)`);
+    }
+  }
+  const swap = displaced.playing
+    ? `${seatName(displaced.seat)} holds the hand dealt to ${seatName(gives)}`
+    : `the hand dealt to ${seatName(gives)} lies at ${seatName(displaced.seat)}, where no one plays`;
   const noted = addIrregularity(state, {
     seat: e.heldBy, kind: 'wrong-seat-after-set', cards: [], blocking: false, at: e.at,
-    detail: `${what}, reported after a hand was set: the hands play as they lie`,
+    detail: `${what}, reported after a hand was set: ${swap}; the hands play as they lie`,
   });
-  return ok(withSeat(noted, e.heldBy, { holds: e.handOf }));
+  return ok(withSeat(withSeat(noted, e.heldBy, { holds: e.handOf }), displaced.seat, { holds: gives }));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -434,9 +464,7 @@ function surrenderDeclared(state: HandState, e: SurrenderDeclared): Step {
   if (s.surrender) return fail('already-surrendered', `${who} has already surrendered`);
   if (s.natural && s.natural.status !== 'rejected') return fail('natural-declared', `${who} cannot surrender: he has declared ${NATURAL_TITLES[s.natural.name]}`);
   if (isFouled(state, s)) return fail('fouled', `${who} cannot surrender: his hand is already fouled`);
-  const opponents = playingSeats(state).filter((o) => o.seat !== s.seat && o.surrender === null).length;
-  const owed = penalty * opponents * info.pointValue;
-  const stack = s.player!.stack;
+  const { opponents, owed, stack } = surrenderCost(state, s.seat)!;
   if (owed > stack) {
     return fail('surrender-not-covered', `${who} cannot surrender: ${formatAmount(stack)} in chips does not cover the ${penalty}-point penalty of ${penalty} x ${plural(opponents, 'opponent')} x ${formatAmount(info.pointValue)} = ${formatAmount(owed)}`);
   }

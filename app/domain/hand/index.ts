@@ -15,9 +15,16 @@ export {
   type Phase, type SeatState, type SettlementState, type ShownHand,
 } from './state';
 export { chineseSchedule, ofcSchedule } from './deal';
-export { heldCards, scannedCardRefusal, settlementBlockers, showdownBlockers } from './guards';
+export { DEALER_MISDEAL_CAUSES, dealerMisdealCauses, idleDeal, type IdleDeal } from './dealer-calls';
 export {
-  SEAT_WINDS, awaitingPlacement, blockers, cardCounts, carryOver, dealProgress, nextButton, outstandingPayments, paymentsMade,
+  blockerWords, cardsVisible, heldCards, surrenderCost, scannedCardRefusal, settlementBlockerList, settlementBlockers, showdownBlockerList, showdownBlockers,
+  type Blocker,
+} from './guards';
+export {
+  canEnterHand, canFoulSeat, canReplaceHand, canRule, nextAction, seatOffers, type NextAction, type Offer, type OfferRefusal, type SeatOffers,
+} from './offers';
+export {
+  SEAT_WINDS, awaitingPlacement, blockerList, blockers, cardCounts, carryOver, dealProgress, nextButton, outstandingPayments, paymentsMade,
   scannerExpects, seatStatus, seatStatusText, stacksAfter, stacksNow,
   type CarryOver, type PaymentLine, type SeatStatus,
 } from './views';

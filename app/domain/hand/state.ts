@@ -123,6 +123,9 @@ export interface DealState {
   /** Position each card was dealt to, indexed by card code (0: not dealt). */
   readonly owner: readonly (SeatNo | 0)[];
   readonly lastSeq: number | null;
+  /** When the shoe last read a card (readable or not), or null before the first: how long the
+   *  shoe has been idle (a short deal: app/domain/hand/dealer-calls.ts). */
+  readonly lastReadAt: string | null;
   readonly ended: boolean;
 }
 
@@ -180,7 +183,7 @@ export const initialState: HandState = {
   phase: 'idle',
   info: null,
   seats: SEAT_NUMBERS.map(emptySeat),
-  deal: { schedule: [], reads: 0, cards: [], owner: new Array<0>(52).fill(0), lastSeq: null, ended: false },
+  deal: { schedule: [], reads: 0, cards: [], owner: new Array<0>(52).fill(0), lastSeq: null, lastReadAt: null, ended: false },
   pendingMisdeal: null,
   irregularities: [],
   showdownAt: null,
@@ -239,6 +242,7 @@ export function withDeal(d: DealState, c: Partial<DealState>): DealState {
     cards: c.cards ?? d.cards,
     owner: c.owner ?? d.owner,
     lastSeq: c.lastSeq !== undefined ? c.lastSeq : d.lastSeq,
+    lastReadAt: c.lastReadAt !== undefined ? c.lastReadAt : d.lastReadAt,
     ended: c.ended ?? d.ended,
   };
 }

@@ -7,11 +7,11 @@
 import type { Card } from '../cards';
 import { NATURAL_TITLES } from '../naturals';
 import { SEGMENTS } from '../setting';
-import { plural } from '../words';
-import { formatAmount, seatName } from './check';
+import { seatName } from './check';
 import type { Row, SeatNo, TwoHandedRound } from './events';
 import {
-  cardsAreKnown, hasVerifiedNatural, inFantasyland, isFouled, isOutOfComparison, settlementBlockers, showdownBlockers,
+  blockerWords, cardsAreKnown, hasVerifiedNatural, inFantasyland, isFouled, isOutOfComparison, settlementBlockerList, showdownBlockerList,
+  type Blocker,
 } from './guards';
 import { isOver, playingSeats, seatOf, type HandState } from './state';
 
@@ -68,24 +68,29 @@ export function outstandingPayments(state: HandState): PaymentLine[] {
     .filter((p) => !st.executed[p.index]);
 }
 
-/** What stops the hand from moving to its next phase, in words (empty: nothing). */
-export function blockers(state: HandState): string[] {
-  if (state.pendingMisdeal) return [`misdeal: ${state.pendingMisdeal.detail}`];
+/** What stops the hand from moving to its next phase, as data (empty: nothing). */
+export function blockerList(state: HandState): Blocker[] {
+  if (state.pendingMisdeal) return [{ code: 'misdeal-pending', seat: null, detail: state.pendingMisdeal.detail }];
   switch (state.phase) {
-    case 'idle': return ['no hand has started'];
+    case 'idle': return [{ code: 'no-hand', seat: null }];
     case 'dealing': {
       const d = state.deal;
-      if (d.schedule.length === 0) return ['the dealer has not ended the deal'];
-      return [`the deal is at ${d.reads} of ${d.schedule.length} cards`];
+      if (d.schedule.length === 0) return [{ code: 'deal-not-ended', seat: null }];
+      return [{ code: 'deal-in-progress', seat: null, read: d.reads, of: d.schedule.length }];
     }
-    case 'setting': return showdownBlockers(state);
-    case 'showdown': return settlementBlockers(state);
+    case 'setting': return showdownBlockerList(state);
+    case 'showdown': return settlementBlockerList(state);
     case 'paying': {
       const open = outstandingPayments(state);
-      return open.length ? [`${plural(open.length, 'payment')} still to make: ${open.map((p) => `${seatName(p.from)} pays ${seatName(p.to)} ${formatAmount(p.amount)}`).join('; ')}`] : [];
+      return open.length ? [{ code: 'payments-outstanding', seat: null, payments: open.map((p) => ({ from: p.from, to: p.to, amount: p.amount })) }] : [];
     }
     default: return [];
   }
+}
+
+/** What stops the hand from moving to its next phase, in words (empty: nothing). */
+export function blockers(state: HandState): string[] {
+  return blockerList(state).map(blockerWords);
 }
 
 /** One line per seat for the dealer: where the seat stands. */

@@ -11,6 +11,7 @@ import { checkOpening, isTrimmedName } from './check';
 import { firstDifference } from './difference';
 import type { CheckpointSeat, TableCheckpoint } from './events';
 import { isStaffId } from '../staff/state';
+import { checkPlayedHand, type PlayedHand } from './correction';
 import { type CarriedOver, type TableSeat, type TableState } from './state';
 
 /** A checkpoint without its envelope (`type`, `at`, `by`). */
@@ -44,6 +45,8 @@ export function checkpointBody(state: TableState): CheckpointBody {
     // Only when there is one, so that checkpoints written before staff sign-in still load.
     ...(state.dealerStaffId !== null ? { dealerStaffId: state.dealerStaffId } : {}),
     carried: carriedBody(state.carried),
+    // Only when there is one (and so checkpoints written before corrections still load).
+    ...(state.lastPlayed !== null ? { lastPlayed: state.lastPlayed } : {}),
   };
 }
 
@@ -129,10 +132,16 @@ export function tableFromCheckpoint(body: TableCheckpoint): Result<TableState> {
   }
   const carried = checkCarried(body.carried);
   if (!carried.ok) return carried;
+  let lastPlayed: PlayedHand | null = null;
+  if (body.lastPlayed !== undefined) {
+    const checked = checkPlayedHand(body.lastPlayed);
+    if (!checked.ok) return bad(checked.error.message, `lastPlayed${checked.error.path ? `.${checked.error.path}` : ''}`);
+    lastPlayed = checked.value;
+  }
   const state: TableState = {
     id: body.tableId, name: body.name, profile: profile.value, profileSnapshot: body.profile.snapshot, pointValue: body.pointValue,
     mode: body.mode, seqModulo: body.seqModulo, button: body.button, handsStarted: body.handsStarted, seats, dealer: body.dealer,
-    dealerStaffId, hand: null, carried: carried.value,
+    dealerStaffId, hand: null, carried: carried.value, lastPlayed,
   };
   const extra = firstDifference(checkpointBody(state), bodyOf(body));
   if (extra) return bad(`${extra.path} is not a field of a checkpoint`, extra.path);

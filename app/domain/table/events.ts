@@ -4,7 +4,10 @@
  * (ISO 8601) and `by`, plain JSON. Stored with `hand_id` NULL in the one chain. The table's
  * state is a fold over these and the hands' events (`fold.ts`).
  */
-import type { Actor, DealMode, ProfileSnapshot, Row, SeatNo, TwoHandedRound } from '../hand/events';
+import type { Actor, DealMode, FloorSignature, ProfileSnapshot, Row, SeatNo, TwoHandedRound } from '../hand/events';
+import type { SettleResult } from '../settle';
+import type { Transfer } from '../settlement';
+import type { HandCorrection, PlayedHand } from './correction';
 
 interface Base {
   readonly at: string;
@@ -191,6 +194,8 @@ export interface TableCheckpoint extends Base, TableOpening {
     readonly reservedRound: Extract<TwoHandedRound, { round: 'reserved' }> | null;
     readonly fantasyland: readonly SeatNo[];
   };
+  /** The last played hand the floor may still correct, present only when there is one. */
+  readonly lastPlayed?: PlayedHand;
 }
 
 /** A device a program runs the table with, as a start records it. */
@@ -223,13 +228,56 @@ export interface TerminalStopped extends Base {
   readonly program: string;
 }
 
+/**
+ * The admin changes the table's rules between hands: the profile (a preset, or an edited copy
+ * with a new version), the point value and the table's name. They apply from the next hand;
+ * every hand keeps the profile snapshot it was dealt under.
+ */
+export interface RulesChanged extends Base {
+  readonly type: 'rules-changed';
+  readonly profile: { readonly name: string; readonly version: number; readonly snapshot: ProfileSnapshot };
+  /** Minor units per point, from the next hand. */
+  readonly pointValue: number;
+  /** The table's name, from now on. */
+  readonly name: string;
+  /** The admin who changed them (signed with his PIN). */
+  readonly staffId: string;
+  readonly reason: string;
+}
+
+/**
+ * The floor corrects the table's last played hand after it closed (docs/table.md, "Correcting a
+ * played hand"): settled again with seats corrected, or voided. `result` is the hand's result
+ * under the correction (null for a void) and `transfers` the chips to move, as
+ * `planCorrection` (correction.ts) gives them; signed by one floor person, by two when chips move.
+ */
+export interface HandCorrected extends Base {
+  readonly type: 'hand-corrected';
+  readonly handId: string;
+  readonly correction: HandCorrection;
+  readonly reason: string;
+  readonly signedBy: readonly FloorSignature[];
+  readonly result: SettleResult | null;
+  readonly transfers: readonly Transfer[];
+}
+
+/** The dealer moved the chips of transfer `index` of the hand's last correction (fields repeated for the log's reader). */
+export interface CorrectionPaymentExecuted extends Base {
+  readonly type: 'correction-payment-executed';
+  readonly handId: string;
+  readonly index: number;
+  readonly from: SeatNo;
+  readonly to: SeatNo;
+  readonly amount: number;
+}
+
 export type TableEvent =
-  | TableOpened | DealerOn | DealerOff | PlayerSeated | BuyIn | PlayerLeft | AlertRaised | AlertAcknowledged | DeviceStatusChanged
+  | TableOpened | RulesChanged | HandCorrected | CorrectionPaymentExecuted | DealerOn | DealerOff | PlayerSeated | BuyIn | PlayerLeft | AlertRaised | AlertAcknowledged | DeviceStatusChanged
   | DeviceReadRefused | ScannerCardHeld | TableCheckpoint | TerminalStarted | TerminalStopped;
 export type TableEventType = TableEvent['type'];
 
 export const TABLE_EVENT_TYPES: readonly TableEventType[] = [
-  'table-opened', 'dealer-on', 'dealer-off', 'player-seated', 'buy-in', 'player-left', 'alert-raised', 'alert-acknowledged', 'device-status',
+  'table-opened', 'rules-changed', 'hand-corrected', 'correction-payment-executed', 'dealer-on', 'dealer-off', 'player-seated', 'buy-in', 'player-left', 'alert-raised', 'alert-acknowledged', 'device-status',
   'device-read-refused', 'scanner-card-held', 'table-checkpoint', 'terminal-started', 'terminal-stopped',
 ];
 

@@ -9,20 +9,22 @@
  * The guards and decisions are listed in docs/table.md.
  */
 import { checkFloorSignatures, formatAmount, isActor, isFloorActor, isHex, isIsoTime, isNonEmptyText, isNonNegativeInteger, isPositiveInteger, isSeatNo, seatName } from '../hand/check';
-import type { HandEvent, HandStarted } from '../hand/events';
+import type { HandEvent, HandStarted, SeatNo } from '../hand/events';
 import { HAND_EVENT_TYPES } from '../hand/events';
 import { apply } from '../hand/fold';
 import { initialState as handInitialState, isOver, type HandState } from '../hand/state';
 import { carryOver } from '../hand/views';
-import { showJson } from '../json';
+import { sameJson, samePlainJson, showJson } from '../json';
+import { plural } from '../words';
 import { fail, ok, type Result } from '../result';
 import { checkBuyIn } from './buy-in';
+import { checkCorrection, correctedHand, correctionSettled, correctionSignersNeeded, planCorrection, playedHandOf } from './correction';
 import { checkOpening, isTrimmedName } from './check';
 import { bodyOf, checkpointBody } from './checkpoint';
 import { differenceText, firstDifference } from './difference';
 import type {
-  AlertAcknowledged, AlertRaised, BuyIn, DealerOff, DealerOn, DeviceReadRefused, DeviceStatusChanged, PlayerLeft, PlayerSeated,
-  ScannerCardHeld, StartedDevice, TableCheckpoint, TableEvent, TableEventOf, TableEventType, TableOpened, TerminalStarted, TerminalStopped,
+  AlertAcknowledged, AlertRaised, BuyIn, CorrectionPaymentExecuted, DealerOff, HandCorrected, DealerOn, DeviceReadRefused, DeviceStatusChanged, PlayerLeft, PlayerSeated, RulesChanged,
+  ScannerCardHeld, StartedDevice, TableCheckpoint, TableEvent, TableEventOf, TableEventType, TableOpened, TableOpening, TerminalStarted, TerminalStopped,
 } from './events';
 import { ALERT_KINDS, TABLE_EVENT_TYPES } from './events';
 import { nextHandStarted } from './next-hand';
@@ -73,8 +75,99 @@ function tableOpened(e: TableOpened): Step {
   return ok({
     id: e.tableId, name: e.name, profile: profile.value, profileSnapshot: e.profile.snapshot, pointValue: e.pointValue, mode: e.mode,
     seqModulo: e.seqModulo, button: e.button, handsStarted: 0, seats: [null, null, null, null], dealer: null, dealerStaffId: null, hand: null,
-    carried: NOTHING_CARRIED,
+    carried: NOTHING_CARRIED, lastPlayed: null,
   });
+}
+
+/**
+ * The floor corrects the table's last played hand (docs/table.md, "Correcting a played hand"):
+ * between hands, before the next one starts, with the players of the hand still at their seats,
+ * the chips of the last correction all moved, a reason, one floor person's signature (two
+ * different ones when chips move), and exactly the result and transfers `planCorrection` gives.
+ */
+function handCorrected(state: TableState, e: HandCorrected): Step {
+  const refused = betweenHands(state, 'A played hand is corrected');
+  if (refused) return refused;
+  const played = state.lastPlayed;
+  if (!played || played.handId !== e.handId) {
+    return fail('not-correctable', `only the table's last played hand can be corrected, before the next hand starts${played ? ` (hand ${played.number})` : ''}; ${showJson(e.handId)} is not it`);
+  }
+  if (!correctionSettled(played)) return fail('correction-pending', `the chips of hand ${played.number}'s last correction are not all moved yet`);
+  for (const p of played.players) {
+    const s = state.seats[p.seat - 1];
+    if (!s || s.playerId !== p.playerId) return fail('player-left', `${p.playerId} has left ${seatName(p.seat)}: the chips of hand ${played.number} cannot move at the table any more (the cage settles it)`);
+  }
+  if (!isFloorActor(e.by)) return fail('floor-only', 'A correction is made by the floor (by: "floor:<name>")');
+  if (!isNonEmptyText(e.reason)) return fail('reason-needed', 'A correction needs a reason');
+  const signed = checkFloorSignatures(e);
+  if (!signed.ok) return signed;
+  if (signed.value === null) return fail('bad-event', 'hand-corrected: signedBy names the floor people who gave their PIN');
+  const correction = checkCorrection(e.correction);
+  if (!correction.ok) return correction;
+  const plan = planCorrection(played, correction.value, e.reason);
+  if (!plan.ok) return plan;
+  if (correctionSignersNeeded(plan.value) === 2 && signed.value.length < 2) {
+    return fail('second-floor-needed', `the correction moves chips (${plural(plan.value.transfers.length, 'transfer')}): a second floor person signs it too (the two-person rule)`);
+  }
+  // Compared as JSON (the log stores bodies with their keys sorted, and a -0 as 0).
+  if (!sameJson(plan.value.result, e.result)) return fail('correction-mismatch', 'hand-corrected: the result is not what the corrected hand settles to', 'result');
+  if (!sameJson(plan.value.transfers, e.transfers)) return fail('correction-mismatch', 'hand-corrected: the transfers are not the difference between what was paid and what is now owed', 'transfers');
+  return ok(withTable(state, { lastPlayed: correctedHand(played, plan.value) }));
+}
+
+/** The dealer moved the chips of one transfer of the last correction. */
+function correctionPaymentExecuted(state: TableState, e: CorrectionPaymentExecuted): Step {
+  const refused = betweenHands(state, 'The chips of a correction move');
+  if (refused) return refused;
+  const played = state.lastPlayed;
+  if (!played || played.handId !== e.handId) return fail('not-correctable', `hand ${showJson(e.handId)} has no correction to pay`);
+  const t = isNonNegativeInteger(e.index) ? played.pending[e.index] : undefined;
+  if (!t) return fail('no-such-payment', `There is no transfer ${showJson(e.index)}: the correction has ${plural(played.pending.length, 'transfer')}`);
+  if (t.done) return fail('already-paid', `Transfer ${e.index + 1} (${seatName(t.from as SeatNo)} pays ${seatName(t.to as SeatNo)} ${formatAmount(t.amount)}) is already made`);
+  if (e.from !== t.from || e.to !== t.to || e.amount !== t.amount) {
+    return fail('payment-mismatch', `Transfer ${e.index + 1} is ${seatName(t.from as SeatNo)} pays ${seatName(t.to as SeatNo)} ${formatAmount(t.amount)}, not ${showJson({ from: e.from, to: e.to, amount: e.amount })}`);
+  }
+  const from = state.seats[t.from - 1];
+  const to = state.seats[t.to - 1];
+  if (!from || !to) return fail('player-left', `a player of hand ${played.number} has left: the cage settles transfer ${e.index + 1}`);
+  if (from.stack < t.amount) return fail('not-enough-chips', `${seatName(t.from as SeatNo)} holds ${formatAmount(from.stack)}, less than the ${formatAmount(t.amount)} to move`);
+  let seats = withSeatAt(state.seats, t.from as SeatNo, seatOf(from, { stack: from.stack - t.amount }));
+  seats = withSeatAt(seats, t.to as SeatNo, seatOf(to, { stack: to.stack + t.amount }));
+  const pending = played.pending.map((x, i) => (i === e.index ? { ...x, done: true } : x));
+  return ok(withTable(state, { seats, lastPlayed: { ...played, pending } }));
+}
+
+/**
+ * New rules from the next hand (docs/table.md, "Changing the rules"): refused during a hand, with
+ * a profile that is not a whole valid one carrying its name and version, a point value out of
+ * bounds, a blank name or reason, no admin's staff id, when nothing changes, and when a profile
+ * of the same name changes without a higher version (a changed profile gets a new version, so
+ * two hands under "mandarin-house v1" were always dealt under the same rules).
+ */
+function rulesChanged(state: TableState, e: RulesChanged): Step {
+  const refused = betweenHands(state, 'The rules change');
+  if (refused) return refused;
+  const checked = checkOpening({ ...openingOf(state), profile: e.profile, pointValue: e.pointValue, name: e.name }, 'rules-changed');
+  if (!checked.ok) return checked;
+  if (!isStaffId(e.staffId)) return fail('bad-event', `rules-changed: staffId must be the admin's staff id, not ${showJson(e.staffId)}`);
+  if (!isTrimmedName(e.reason)) return fail('reason-needed', 'rules-changed: give the reason for the change');
+  const profile = checked.value;
+  const sameRules = samePlainJson(e.profile.snapshot, state.profileSnapshot);
+  if (sameRules && e.pointValue === state.pointValue && e.name === state.name) {
+    return fail('no-change', `table ${state.id} already plays ${profile.name} v${profile.version} at ${formatAmount(e.pointValue)} a point as ${showJson(e.name)}`);
+  }
+  if (!sameRules && profile.name === state.profile.name && profile.version <= state.profile.version) {
+    return fail('version-needed', `profile ${profile.name} changed: it needs a version above ${state.profile.version}, not ${profile.version}`, 'profile.version');
+  }
+  return ok(withTable(state, { profile, profileSnapshot: e.profile.snapshot, pointValue: e.pointValue, name: e.name }));
+}
+
+/** The opening fields of a table as it is now (what a checkpoint repeats). */
+function openingOf(state: TableState): TableOpening {
+  return {
+    tableId: state.id, name: state.name, profile: { name: state.profile.name, version: state.profile.version, snapshot: state.profileSnapshot },
+    pointValue: state.pointValue, mode: state.mode, seqModulo: state.seqModulo, button: state.button,
+  };
 }
 
 function dealerOn(state: TableState, e: DealerOn): Step {
@@ -256,9 +349,13 @@ function handStarted(state: TableState, handId: string, e: HandStarted): Step {
   if (!expected.ok) return expected;
   const d = firstDifference(expected.value, e);
   if (d) return fail('hand-start-mismatch', `hand-started: ${differenceText(d, "the table's next hand")}`, d.path);
+  if (!correctionSettled(state.lastPlayed)) {
+    return fail('correction-pending', `the chips of hand ${state.lastPlayed!.number}'s correction are not all moved yet: the dealer moves them before the next hand`);
+  }
   const started = apply(handInitialState, e);
   if (!started.ok) return started;
-  return ok(withTable(state, { handsStarted: e.handNumber, hand: { id: e.handId, number: e.handNumber, state: started.value } }));
+  // The hand before can no longer be corrected at the table once another is dealt.
+  return ok(withTable(state, { handsStarted: e.handNumber, hand: { id: e.handId, number: e.handNumber, state: started.value }, lastPlayed: null }));
 }
 
 /** A note on a hand that is over (the hand fold allows nothing else there). */
@@ -302,7 +399,7 @@ function handEntry(state: TableState, handId: string, e: HandEvent): Result<Tabl
   let seats = state.seats;
   for (const s of c.stacks) seats = withSeatAt(seats, s.seat, seatOf(seats[s.seat - 1]!, { stack: s.stack }));
   const table = withTable(state, {
-    button: c.button, seats, hand: null, carried: { reservedRound: c.reservedRound, fantasyland: c.fantasyland },
+    button: c.button, seats, hand: null, carried: { reservedRound: c.reservedRound, fantasyland: c.fantasyland }, lastPlayed: playedHandOf(next.value),
   });
   return ok({ table, hand: next.value });
 }
@@ -314,6 +411,9 @@ type Handlers = { [K in TableEventType]: (state: TableState, event: TableEventOf
 
 const HANDLERS: Handlers = {
   'table-opened': (state) => fail('table-exists', `table ${state.id} is already open on this terminal`),
+  'rules-changed': rulesChanged,
+  'hand-corrected': handCorrected,
+  'correction-payment-executed': correctionPaymentExecuted,
   'dealer-on': dealerOn,
   'dealer-off': dealerOff,
   'player-seated': playerSeated,

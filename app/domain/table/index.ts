@@ -17,3 +17,7 @@ export {
   type CarriedOver, type OpenHand, type TableSeat, type TableState,
 } from './state';
 export * from './buy-in';
+export {
+  checkCorrection, correctedHand, correctionSettled, correctionSignersNeeded, planCorrection, playedHandOf, tableNextAction,
+  type CorrectionPlan, type CorrectionTransfer, type HandCorrection, type PlayedHand, type SeatCorrection,
+} from './correction';

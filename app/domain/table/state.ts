@@ -6,6 +6,7 @@
 import type { DealMode, ProfileSnapshot, SeatNo, TwoHandedRound } from '../hand/events';
 import type { HandState } from '../hand/state';
 import type { Profile } from '../profiles';
+import type { PlayedHand } from './correction';
 
 /** A seated player. */
 export interface TableSeat {
@@ -58,6 +59,9 @@ export interface TableState {
   readonly dealerStaffId: string | null;
   readonly hand: OpenHand | null;
   readonly carried: CarriedOver;
+  /** The last hand played to its close, while the floor may still correct it (until the next
+   *  hand starts), with its correction's chips to move; null otherwise. */
+  readonly lastPlayed: PlayedHand | null;
 }
 
 export const TABLE_SEATS: readonly SeatNo[] = [1, 2, 3, 4];
@@ -89,10 +93,10 @@ export function handNumberOf(tableId: string, handId: string): number | null {
 export function withTable(s: TableState, c: Partial<TableState>): TableState {
   return {
     id: s.id,
-    name: s.name,
-    profile: s.profile,
-    profileSnapshot: s.profileSnapshot,
-    pointValue: s.pointValue,
+    name: c.name ?? s.name,
+    profile: c.profile ?? s.profile,
+    profileSnapshot: c.profileSnapshot ?? s.profileSnapshot,
+    pointValue: c.pointValue ?? s.pointValue,
     mode: s.mode,
     seqModulo: s.seqModulo,
     button: c.button ?? s.button,
@@ -102,6 +106,7 @@ export function withTable(s: TableState, c: Partial<TableState>): TableState {
     dealerStaffId: c.dealerStaffId !== undefined ? c.dealerStaffId : s.dealerStaffId,
     hand: c.hand !== undefined ? c.hand : s.hand,
     carried: c.carried ?? s.carried,
+    lastPlayed: c.lastPlayed !== undefined ? c.lastPlayed : s.lastPlayed,
   };
 }
 

@@ -4,6 +4,7 @@
 // processes killed mid-deal, is test/integration/store/ack-after-commit.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CardEvent, CardSource, SourceEvent, SourceListener } from '../../../hardware/card-source';
+import { bestArrangement } from '../../../app/domain/arrange';
 import { parseCard } from '../../../app/domain/cards';
 import type { HandEvent } from '../../../app/domain/hand';
 import { unwrap } from '../../../app/domain/result';
@@ -149,7 +150,9 @@ describe('acknowledge after commit', () => {
   it('a framed scanner\'s card is in the log before its ACK; after a restart the row goes on from it', async () => {
     const { r, scanner, snap, target } = await framedScannerAtShowdown();
     expect(target).toMatchObject({ row: 'front', cards: [] });
-    const own = snap.hand!.state.seats[target.seat - 1].dealt;
+    // The seat's cards as set, front first: its rows are recorded together once all 13 are in.
+    const set = bestArrangement(snap.hand!.state.seats[target.seat - 1].dealt).hand;
+    const own = [...set.front, ...set.middle, ...set.back];
     const held = () => r.store.db.prepare("SELECT count(*) FROM events WHERE type = 'scanner-card-held'").pluck().get() as number;
     let heldAtAck = -1;
     expect(scanner.card(own[0], 30, { onAck: () => (heldAtAck = held()) }).acks).toBe(1);
@@ -162,21 +165,28 @@ describe('acknowledge after commit', () => {
     expect(held()).toBe(1);
     back.card(own[1], 31);
     back.card(own[2], 32);
+    expect(must(r.service.snapshot(T)).scanTarget).toMatchObject({ seat: target.seat, row: 'middle', cards: [], held: { front: own.slice(0, 3) } });
+    for (let i = 3; i < 13; i++) back.card(own[i], 30 + i);
     const rows = r.store.handEvents<HandEvent>(snap.hand!.handId).filter((e) => e.body.type === 'row-scanned');
-    expect(rows.map((e) => e.body)).toEqual([expect.objectContaining({ seat: target.seat, row: 'front', cards: [own[0], own[1], own[2]] })]);
+    expect(rows.map((e) => e.body)).toEqual([
+      expect.objectContaining({ seat: target.seat, row: 'front', cards: set.front }), expect.objectContaining({ seat: target.seat, row: 'middle', cards: set.middle }),
+      expect.objectContaining({ seat: target.seat, row: 'back', cards: set.back }),
+    ]);
   });
 
   it('a row whose commit fails keeps the cards already acknowledged; the resent last card completes it', async () => {
     const { r, scanner, snap, target } = await framedScannerAtShowdown();
-    const own = snap.hand!.state.seats[target.seat - 1].dealt;
-    scanner.card(own[0], 40);
-    scanner.card(own[1], 41);
+    const set = bestArrangement(snap.hand!.state.seats[target.seat - 1].dealt).hand;
+    const own = [...set.front, ...set.middle, ...set.back]; // the seat's rows are recorded together
+    for (let i = 0; i < 12; i++) scanner.card(own[i], 40 + i);
     r.store.db.exec("CREATE TEMP TRIGGER disk_full BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
-    expect(scanner.card(own[2], 42).acks).toBe(0);
-    expect(must(r.service.snapshot(T)).scanTarget).toMatchObject({ row: 'front', cards: [own[0], own[1]] });
+    expect(scanner.card(own[12], 52).acks).toBe(0);
+    expect(must(r.service.snapshot(T)).scanTarget).toMatchObject({ row: 'back', cards: own.slice(8, 12) });
     r.store.db.exec('DROP TRIGGER disk_full');
-    expect(scanner.card(own[2], 42, { resend: true }).acks).toBe(1);
+    expect(scanner.card(own[12], 52, { resend: true }).acks).toBe(1);
     const rows = r.store.handEvents<HandEvent>(snap.hand!.handId).filter((e) => e.body.type === 'row-scanned');
-    expect(rows.map((e) => e.body)).toEqual([expect.objectContaining({ row: 'front', cards: [own[0], own[1], own[2]] })]);
+    expect(rows.map((e) => e.body)).toEqual([
+      expect.objectContaining({ row: 'front', cards: set.front }), expect.objectContaining({ row: 'middle', cards: set.middle }), expect.objectContaining({ row: 'back', cards: set.back }),
+    ]);
   });
 });

@@ -235,7 +235,7 @@ describe('devices', () => {
 
   it('the showdown scanner fills the rows the showdown expects, seat after seat', async () => {
     let { scanner, snap } = await scannerAtShowdown();
-    expect(snap.scanTarget).toEqual({ seat: 2, row: 'front', cards: [], size: 3 }); // left of the button (1) first
+    expect(snap.scanTarget).toEqual({ seat: 2, row: 'front', cards: [], size: 3, held: {}, question: null }); // left of the button (1) first
     for (const seat of [2, 4] as const) {
       const set = bestArrangement(snap.hand!.state.seats[seat - 1].dealt).hand;
       await scanner.feed([...set.front, ...set.middle.slice(0, 2)]);

@@ -342,6 +342,29 @@ describe('each migration', () => {
     db.close();
   });
 
+  it('0008 correction_ledger: the ledger takes correction rows; every row already there is kept, ids and all', () => {
+    const db = rawAt(tmp.file('8.db'), 7);
+    const zero = '0'.repeat(64);
+    db.prepare("INSERT INTO events VALUES (1, 'T1', NULL, NULL, 'table-opened', 'now', '{}', ?, ?)").run(zero, zero);
+    db.prepare("INSERT INTO tables (id, name, profile_name, profile_version, profile, point_value, mode, button, opened_at, opened_event_id) VALUES ('T1', 'Table 1', 'basic', 1, '{}', 100, 'shoe', 1, 'now', 1)").run();
+    const row = db.prepare('INSERT INTO chip_ledger (id, table_id, seat, player, kind, amount, stack_after, hand_id, event_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 1, ?)');
+    row.run(7, 'T1', 1, 'ann', 'buy-in', 2000, 2000, 'now');
+    row.run(9, 'T1', 1, 'ann', 'cash-out', -2000, 0, 'later');
+    expect(() => row.run(10, 'T1', 1, 'ann', 'correction', 300, 300, 'now')).toThrow(/CHECK/);
+    const before = db.prepare('SELECT * FROM chip_ledger ORDER BY id').all();
+    migrate(db, ALL.slice(0, 8));
+    expect(db.prepare('SELECT * FROM chip_ledger ORDER BY id').all()).toEqual(before);
+    row.run(10, 'T1', 1, 'ann', 'correction', 300, 300, 'now');
+    expect(() => row.run(11, 'T1', 1, 'ann', 'refund', 300, 300, 'now')).toThrow(/CHECK/);
+    expect(() => row.run(12, 'T1', 1, 'ann', 'correction', -400, -100, 'now')).toThrow(/CHECK/);
+    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((p) => p.detail).join(' ');
+    expect(plan("SELECT id FROM chip_ledger WHERE table_id = 'T1' AND player = 'ann' ORDER BY id")).toContain('chip_ledger_by_player');
+    expect(plan("SELECT id FROM chip_ledger WHERE hand_id = 'T1-1'")).toContain('chip_ledger_by_hand');
+    // A hand's corrections (table events naming it) through their own index.
+    expect(plan("SELECT body FROM events WHERE type = 'hand-corrected' AND json_extract(body, '$.handId') = 'T1-1' ORDER BY id")).toContain('events_hand_corrections');
+    db.close();
+  });
+
   it('upgrading step by step gives the same schema as a fresh database', () => {
     const stepwise = new Database(tmp.file('steps.db'));
     for (let v = 1; v <= ALL.length; v++) migrate(stepwise, ALL.slice(0, v));

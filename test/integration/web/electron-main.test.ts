@@ -32,6 +32,10 @@ beforeAll(async () => {
 afterAll(() => rmSync(userData, { recursive: true, force: true }));
 
 describe('Electron main process (bundled)', () => {
+  it('has the shift report\'s worker beside it (the floor\'s report is made off the table\'s thread there too)', () => {
+    expect(existsSync(join(ROOT, 'out', 'main', 'report-worker.cjs'))).toBe(true);
+  });
+
   it('runs without error and loads the built screen from disk', () => {
     expect(report.error).toBeUndefined();
     expect(report.loaded).toHaveLength(1);

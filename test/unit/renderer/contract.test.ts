@@ -24,7 +24,8 @@ describe('request names', () => {
 
 const REPLY_TYPES: Readonly<Record<keyof Replies, string>> = {
   view: 'TerminalView', session: 'SessionView', recall: 'RecallView', replay: 'ReplayView', accessLog: 'AccessLogView', staff: 'StaffListView',
-  handSearch: 'HandSearchView', handTimeline: 'HandTimelineView',
+  handSearch: 'HandSearchView', handTimeline: 'HandTimelineView', reportJob: 'ReportJobView', reportFile: 'ReportFileView',
+  rulesPreview: 'RulesPreviewView', correctionPreview: 'CorrectionPreviewView',
 };
 
 /** The contract's list in docs/terminal.md, as the request table gives it. */

@@ -43,7 +43,8 @@ export function sessionView(people: readonly ScreenPerson[] = [EVA], over: Parti
 export function alertView(over: Partial<AlertView> & Pick<AlertView, 'id'>): AlertView {
   const kind = over.kind ?? 'device-fault';
   return {
-    kind, clearedBy: kind === 'misdeal' || kind === 'device-fault' ? 'dealer' : 'floor', code: 'jam', message: 'Card shoe: jam', raisedAt: Date.UTC(2025, 0, 1, 20, 0, 0), ...over,
+    kind, clearedBy: kind === 'misdeal' || kind === 'device-fault' ? 'dealer' : 'floor', code: 'jam', message: 'Card shoe: jam', raisedAt: Date.UTC(2025, 0, 1, 20, 0, 0),
+    handNumber: null, irregularity: null, ...over,
   };
 }
 
@@ -114,7 +115,24 @@ export function baseView(over: Partial<TerminalView> = {}): TerminalView {
     alerts: [],
     deviceNotice: null,
     central: null,
+    correction: null,
+    // The terminal says what comes next; the stand-in follows the hand's phase given.
+    nextAction: over.hand?.phase === 'paying' && !over.hand.result?.payments.some((p) => !p.done) ? 'next-hand' : NEXT_BY_PHASE[over.hand?.phase ?? 'none'],
     ...over,
+  };
+}
+
+/** The next action the domain gives for each phase (app/domain/hand/offers.ts), for canned views. */
+const NEXT_BY_PHASE: Readonly<Record<string, TerminalView['nextAction']>> = {
+  none: 'start-hand', dealing: 'wait-for-deal', setting: 'open-showdown', showdown: 'settle', paying: 'pay', closed: 'start-hand', voided: 'start-hand', misdealt: 'redeal',
+};
+
+/** Every action of a seat offered (a canned view's default; tests narrow it). */
+export function allOffered(seat: SeatNumber, over: Partial<HandSeatView['offers']> = {}): HandSeatView['offers'] {
+  const yes = { offered: true, refusal: null };
+  return {
+    seatReady: yes, declareSurrender: yes, declareNatural: yes, reportExposure: yes,
+    reportWrongSeat: ([1, 2, 3, 4] as SeatNumber[]).filter((s) => s !== seat), enterHand: false, floorReplace: false, floorFoul: true, ...over,
   };
 }
 
@@ -122,6 +140,7 @@ export function handSeat(seat: SeatNumber, over: Partial<HandSeatView> = {}): Ha
   return {
     seat, live: true, dealt: 0, ready: false, surrendered: false, natural: null, set: null, scanned: { front: [], middle: [], back: [] }, cards: null, exposed: 0, floorFoul: null,
     canReplace: false, ...over,
+    offers: over.offers ?? allOffered(seat, { enterHand: over.canReplace ?? false, floorReplace: over.canReplace ?? false }),
   };
 }
 
@@ -132,6 +151,7 @@ export function handView(over: Partial<HandView> = {}): HandView {
     open: over.phase === undefined || !['closed', 'misdealt', 'voided'].includes(over.phase),
     seats: ([1, 2, 3, 4] as SeatNumber[]).map((s) => handSeat(s)),
     expectedScan: null, blockers: [], misdeal: null, voided: null, voidNeedsSecondFloor: false, irregularities: [], result: null,
+    misdealCauses: ['wrong-card-count'], dealIdle: false, scanQuestion: null,
     ...over,
   };
 }

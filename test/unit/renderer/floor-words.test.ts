@@ -80,7 +80,7 @@ describe('replayed steps in words', () => {
     [EVERY_STEP.settled, /^Settled: 2 payments\. seat 1 \+CZK\s?600, seat 3 -CZK\s?600$/, /^Vyhodnoceno: 2 platby\. místo 1 \+600\s?Kč, místo 3 -600\s?Kč$/],
     [EVERY_STEP['payment-executed'], /^Payment 1: seat 3 paid seat 1 CZK\s?600$/, /^Platba 1: místo 3 zaplatilo místu 1 600\s?Kč$/],
     // English keeps the services' sentence for a misdeal; Czech words the cause's code.
-    [EVERY_STEP['misdeal-called'], 'Misdeal: Qh was read twice (reads 7 and 19)', 'Chybné rozdání: Karta byla přečtena dvakrát.'],
+    [EVERY_STEP['misdeal-called'], 'Misdeal: Q♥ was read twice (reads 7 and 19)', 'Chybné rozdání: Karta byla přečtena dvakrát.'],
     [EVERY_STEP['floor-correction'], 'Irregularity 1 accepted as shown. Reason: camera', 'Nesrovnalost č. 1 uznána, jak byla ukázána. Důvod: camera'],
     [FLOOR_ACTIONS[1], 'Hand of seat 4 (West) ruled fouled. Reason: mucked', 'Ruka místa 4 (Západ) prohlášena za faul. Důvod: mucked'],
     [FLOOR_ACTIONS[5], 'A♠ read, dealt to no seat', 'A♠ přečtena, nerozdána žádnému místu'],
@@ -133,7 +133,7 @@ describe('the state after a step', () => {
 
 describe('irregularities and outcomes', () => {
   const irr = (kind: string, over: Partial<IrregularityView> = {}): IrregularityView => ({
-    id: 1, seat: 2, kind, cards: [As, Th], dealtTo: [null, null], detail: 'the services\' sentence', blocking: true, at: 0, resolution: null, ...over,
+    id: 1, seat: 2, kind, cards: [As, Th], dealtTo: [null, null], detail: 'the services\' sentence', blocking: true, at: 0, resolution: null, rulings: [], ...over,
   });
   it.each(LANGS)('every kind in %s', (lang) => {
     const t = createTranslator(lang);

@@ -31,7 +31,7 @@ const PETR = { staffId: 'petr', pin: '445566' };
 const twoOfHearts = makeCard(0, 1);
 const irregularity = (over: Partial<IrregularityView> = {}): IrregularityView => ({
   id: 1, seat: 1, kind: 'card-of-other-seat', cards: [twoOfHearts], dealtTo: [2], detail: 'shows cards dealt to another seat (2h to seat 2)',
-  blocking: true, at: Date.UTC(2025, 0, 1, 20, 0, 0), resolution: null, ...over,
+  blocking: true, at: Date.UTC(2025, 0, 1, 20, 0, 0), resolution: null, rulings: over.resolution ? [] : ['accept', 'foul-seat'], ...over,
 });
 const seatCards = (seat: number) => Array.from({ length: 13 }, (_, r) => makeCard(r, (r + seat) % 4));
 const irregularityAlert = alertView({ id: 7, kind: 'irregularity', code: 'card-of-other-seat', message: 'Hand T1-5, seat 1: shows cards dealt to another seat (2h to seat 2)' });
@@ -40,7 +40,7 @@ const showdown = (over: Partial<HandView> = {}) => baseView({
     id: 'T1-5', number: 5, phase: 'showdown', button: 4, cardsRead: 52,
     seats: [1, 2, 3, 4].map((s) => handSeat(s as 1, { dealt: 13, ready: true, cards: seatCards(s), canReplace: true })),
     irregularities: [irregularity()],
-    blockers: [{ code: 'blocker', message: 'the floor must rule on irregularity 1 (seat 1)' }],
+    blockers: [{ code: 'irregularity-open', seat: 1, irregularity: 1, kind: 'card-of-other-seat', detail: 'shows cards dealt to another seat (2h to seat 2)', message: 'the floor must rule on irregularity 1 (seat 1)' }],
     ...over,
   }),
   // Every hand irregularity raises an alert only the floor clears; the Floor button counts them.
@@ -270,12 +270,13 @@ describe('the current hand', () => {
   it('offers what the terminal says the hand allows: replace per seat, rulings and void while open', () => {
     const view = showdown();
     const hand = view.hand!;
-    const seats = hand.seats.map((s) => (s.seat === 2 ? { ...s, canReplace: false } : s));
+    const seats = hand.seats.map((s) => (s.seat === 2 ? { ...s, canReplace: false, offers: { ...s.offers, floorReplace: false } } : s));
     const a = mountApp({ ...view, hand: { ...hand, seats } });
     openFloor(a);
     expect(a.$$('[data-testid=floor-replace]').map((b) => b.closest<HTMLElement>('[data-testid=floor-seat]')!.dataset.seat)).toEqual(['1', '3', '4']);
     expect(a.$('[data-testid=floor-void]')).not.toBeNull();
-    a.fake.pushView({ ...view, hand: { ...hand, open: false } });
+    // Once the hand is over the terminal offers no ruling (the view's `rulings`, the fold's answer).
+    a.fake.pushView({ ...view, hand: { ...hand, open: false, irregularities: hand.irregularities.map((i) => ({ ...i, rulings: [] })) } });
     flushSync();
     expect(a.$('[data-testid=floor-void]')).toBeNull();
     expect(a.$('[data-testid=floor-accept]')).toBeNull();
@@ -425,7 +426,7 @@ describe('alerts', () => {
     expect(a.$('[data-testid=floor-alert]')!.textContent).toMatch(/shows cards dealt to another seat/);
     type(a.$('[data-testid=floor-ack-note]'), 'seen on camera');
     click(a.$('[data-testid=floor-ack]'));
-    expect(a.$('[data-testid=pin-question]')!.textContent).toBe('Acknowledge alert 7: Hand T1-5, seat 1: shows cards dealt to another seat (2h to seat 2)');
+    expect(a.$('[data-testid=pin-question]')!.textContent).toBe('Acknowledge alert 7: Hand T1-5, seat 1: shows cards dealt to another seat (2♥ to seat 2)');
     expect((a.$('[data-testid=pin-text]') as HTMLInputElement).value).toBe('seen on camera');
     await signPin(a);
     expect(a.fake.actions().at(-1)).toEqual({ name: 'floorAcknowledgeAlert', args: { id: 7, floor: JANA, note: 'seen on camera' } });

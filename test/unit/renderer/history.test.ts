@@ -84,6 +84,11 @@ const timeline: HandTimelineView = {
     strongest: { back: fouledRows.back, middle: fouledRows.middle, front: fouledRows.front, words: null, points: 2, perOpponent: { 1: 2 } },
     mostPoints: { back: fouledRows.back, middle: fouledRows.middle, front: fouledRows.front, words: null, points: 3, perOpponent: { 1: 3 } },
   }],
+  corrections: [{
+    at: t0 + 600_000, by: 'Jana', signedBy: [{ staffId: 'jana', name: 'Jana' }, { staffId: 'petr', name: 'Petr' }], reason: 'seat 1 showed a card from the muck',
+    kind: 'resettle', seats: [{ seat: 1, kind: 'foul' }], points: { 1: -6, 2: 6 }, transfers: [{ from: 1, to: 2, amount: 120000 }],
+  }],
+  jackpot: { qualifying: [{ seat: 2, hand: 'Straight flush, nine high in the back' }], standing: [2], disqualified: [] },
 };
 
 function mountSearch(lang: 'en' | 'cs' = 'en') {
@@ -211,6 +216,17 @@ describe('a hand as its timeline', () => {
     expect(a.$('[data-testid=timeline-comparison]')!.textContent).toMatch(/1 North against 2 East: 6 points/);
     expect(a.$('[data-testid=timeline-payment]')!.textContent).toMatch(/2 East pays 1 North CZK\s?600\s+— ticked by Eva/);
     expect(a.$('[data-testid=timeline-alert]')!.textContent).toMatch(/acknowledged by Jana Nováková .* seen on camera/);
+  });
+
+  it('shows the corrections after payment with who signed, why and the chips moved, and the jackpot hands as they stand', async () => {
+    const a = await opened();
+    const c = a.$('[data-testid=timeline-correction]')!;
+    expect(c.dataset.kind).toBe('resettle');
+    expect(c.textContent).toMatch(/Settled again by Jana \+ Petr: 1 North \(fouled\)\..*seat 1 showed a card from the muck/);
+    expect(c.textContent).toMatch(/CZK\s?1,200 from 1 North to 2 East/);
+    const j = a.$('[data-testid=timeline-jackpot-hand]')!;
+    expect([j.dataset.seat, j.dataset.standing]).toEqual(['2', 'true']);
+    expect(j.textContent).toMatch(/2 East Straight flush, nine high in the back: stands/);
   });
 
   it('shows what the fouled seat could have been, both settings with their points, for the floor\'s information only; on request every seat', async () => {

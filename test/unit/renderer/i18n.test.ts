@@ -122,7 +122,7 @@ describe('translator', () => {
     expect(t.tn('confirm.surrender', 1, p)).toMatch(/platí 1 bod každému/);
     expect(t.tn('confirm.surrender', 3, p)).toMatch(/platí 3 body každému/);
     expect(t.tn('confirm.surrender', 5, p)).toMatch(/platí 5 bodů každému/);
-    expect(t.tn('seatActions.surrendered', 4)).toBe('Vzdal: platí 4 body každému dalšímu hráči ve hře.');
+    expect(t.tn('seatActions.surrendered', 4)).toBe('Vzdáno: místo platí 4 body každému dalšímu hráči ve hře.');
     expect(t.tn('natural.verified', 6, { natural: 'Šest párů' })).toBe('Šest párů ověřeno: bere 6 bodů od každé další ruky.');
     expect(t.tn('natural.verified', 3, { natural: 'Tři postupky' })).toBe('Tři postupky ověřeno: bere 3 body od každé další ruky.');
     expect([1, 2, 5].map((n) => t.tn('top.floorWaiting', n))).toEqual(['1 čeká na floor manažera', '2 čekají na floor manažera', '5 čeká na floor manažera']);
@@ -181,6 +181,7 @@ function refusalCodes(): Map<string, string[]> {
 /** Codes that never reach the screen, so they need no Czech wording. */
 const NEVER_ON_SCREEN: Readonly<Record<string, string>> = {
   'bad-event': 'the hand fold checking events the terminal builds itself: a program fault, logged',
+  'bad-played-hand': 'a checkpoint\'s last played hand, checked when the terminal loads: a start-up finding, not a refusal',
   'bad-actor': 'fold check of an event\'s "by", set by the terminal itself',
   'bad-time': 'fold check of an event\'s time, set by the terminal itself',
   'unknown-event': 'fold check of an event type, only from a corrupt log',
@@ -208,7 +209,6 @@ const NEVER_ON_SCREEN: Readonly<Record<string, string>> = {
   'bad-record': 'showdown records read by the settle CLI (app/domain/showdown.ts)',
   'missing-hand': 'showdown records read by the settle CLI (app/domain/showdown.ts)',
   'too-deep': 'showdown records read by the settle CLI (app/domain/showdown.ts); the terminal builds its own',
-  blocker: 'the worded list of what blocks the hand (Blockers.svelte shows the message itself)',
   // The table fold (app/domain/table) checking entries the service builds itself, or a stored log.
   'no-table': 'table fold: an event before table-opened, only from a damaged log',
   'bad-entry': 'table fold: an entry whose hand id does not fit its event, built by the service itself',
@@ -235,6 +235,10 @@ const WORDED_ELSEWHERE: Readonly<Record<string, string>> = {
   scoop: 'results.note.scoop',
   majority: 'results.note.majority',
   bonuses: 'results.note.bonuses',
+  // What still stops the hand (app/domain/hand/guards.ts Blocker), worded by renderer/i18n/blocker-words.ts.
+  ...Object.fromEntries(['deal-not-ended', 'deal-not-finished', 'deal-in-progress', 'wrong-phase', 'hands-not-open', 'natural-unverified',
+    'fantasyland-not-shown', 'cards-not-placed', 'false-natural-must-set', 'not-set', 'hand-not-read', 'hand-partly-read', 'irregularity-open',
+    'misdeal-pending', 'no-hand'].map((c) => [c, `blocker.${c}`])),
 };
 
 describe('reasons', () => {

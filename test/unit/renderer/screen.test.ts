@@ -199,8 +199,8 @@ describe('before the showdown', () => {
   });
 
   it('lists what stops the showdown, as the terminal words it', () => {
-    const a = mountApp(withHand({ phase: 'setting', blockers: [{ code: 'blocker', message: 'Seat 3 has not set his hand' }] }));
-    expect(a.$('[data-testid=blockers]')!.textContent).toMatch(/Seat 3 has not set his hand/);
+    const a = mountApp(withHand({ phase: 'setting', blockers: [{ code: 'not-set', seat: 3, message: 'Seat 3 has not set his hand' }] }));
+    expect(a.$('[data-testid=blockers]')!.textContent).toMatch(/Seat 3 \(South\) has not set the hand/);
   });
 });
 
@@ -209,7 +209,7 @@ describe('misdeal and alerts', () => {
     const a = mountApp(withHand({ phase: 'misdealt', button: 3, misdeal: { code: 'card-read-twice', message: 'Qh was read twice (reads 7 and 19)' } }, { button: 3 }));
     const banner = a.$('[data-testid=misdeal-banner]')!;
     expect(banner.textContent).toMatch(/MISDEAL/);
-    expect(banner.textContent).toMatch(/Qh was read twice/);
+    expect(banner.textContent).toMatch(/Q♥ was read twice/);
     expect(banner.textContent).toMatch(/the button stays at seat 3 \(South\)/);
     a.fake.answers.set('nextHand', baseView());
     click(a.$('[data-testid=redeal]'));
@@ -325,7 +325,7 @@ describe('showdown', () => {
     a.fake.pushView({ ...showdown(), deviceNotice: { code: 'scanned-twice', message: 'Kd is already in this row' } });
     a.store.view = a.fake.view;
     flushSync();
-    expect(a.$('[data-testid=device-notice]')!.textContent).toMatch(/Kd is already in this row/);
+    expect(a.$('[data-testid=device-notice]')!.textContent).toMatch(/K♦ is already in this row/);
   });
 });
 
@@ -338,7 +338,7 @@ describe('results', () => {
     result: {
       comparisons: [{ a: 2, b: 3, kind: 'compared', rows: { front: 1, middle: 1, back: -1 }, aWords: rowsA, bWords: rowsB, points: 1, notes: [] },
         { a: 2, b: 4, kind: 'foul', rows: null, aWords: null, bWords: null, points: 6, notes: [{ code: 'scoop', message: 'seat 2 scoops' }] }],
-      seats: [{ seat: 2, points: 7, net: 70000, allIn: false }, { seat: 3, points: -1, net: -10000, allIn: false }, { seat: 4, points: -6, net: -60000, allIn: false }],
+      seats: [{ seat: 2, points: 7, net: 70000, gross: 70000, capped: false, allIn: false }, { seat: 3, points: -1, net: -10000, gross: -10000, capped: false, allIn: false }, { seat: 4, points: -6, net: -60000, gross: -60000, capped: false, allIn: false }],
       payments: [{ index: 0, payer: 3, payee: 2, amount: 10000, done: done[0] }, { index: 1, payer: 4, payee: 2, amount: 60000, done: done[1] }],
     },
   });

@@ -44,7 +44,7 @@ describe('Table', () => {
     });
     const view = baseView({ hand });
     const r = render(Table, { view }, new FakeTerminal(view), 'cs');
-    expect(r.$('[data-seat="1"] [data-testid=surrender-marker]')!.textContent).toBe('Vzdal');
+    expect(r.$('[data-seat="1"] [data-testid=surrender-marker]')!.textContent).toBe('Vzdáno');
     expect(r.$('[data-seat="2"] [data-testid=natural-marker]')!.textContent).toBe('Přírodní výhra: Drak');
     expect(r.$('[data-seat="3"] [data-testid=foul-marker]')!.textContent).toBe('Faul');
     expect(r.$('[data-seat="4"]')!.classList.contains('dead')).toBe(true);

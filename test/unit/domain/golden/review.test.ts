@@ -27,7 +27,7 @@ const EASTERN_MANDARIN_TABLE = { front: { trips: 3 }, middle: { 'full-house': 2,
 const BASE = {
   version: 1, game: 'chinese', segmentPoints: 1, scoop: { kind: 'none' }, homerun: { kind: 'none' }, majorityBonus: 0,
   bonusMode: 'added', bonuses: NO_BONUSES, foul: { kind: 'scoop' }, surrenderPenalty: null, naturals: {},
-  falseNatural: 'foul', lowballMiddle: false, fantasyland: null,
+  falseNatural: 'foul', lowballMiddle: false, fantasyland: null, jackpot: null,
 };
 const n = (points: number, rank: number) => ({ points, rank });
 

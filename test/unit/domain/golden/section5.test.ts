@@ -5,67 +5,37 @@
 import { describe, expect, it } from 'vitest';
 import {
   CASINO_SCOOP_A, CASINO_SCOOP_B, CASINO_TWO_OF_THREE_A, CASINO_TWO_OF_THREE_B, DRAGON, EASTERN_A, EASTERN_B,
-  EXAMPLE_003, HOMERUN_A_PLAIN, HOMERUN_A_TRIPS, HOMERUN_B, HOMERUN_C, HOMERUN_D, HOMERUN_D_FOULED, HOMERUN_D_PLAIN,
-  NATURALS_REST_FOULED, NATURALS_REST_SET, SHOT_A, SHOT_B, SIX_PAIRS, THREE_FLUSHES, WESTERN_A, WESTERN_B,
+  EXAMPLE_003, HOMERUN_A_TRIPS, HOMERUN_B, HOMERUN_C, HOMERUN_D, HOMERUN_D_FOULED,
+  NATURALS_REST_FOULED, NATURALS_REST_SET, SHOT_A, SHOT_B, SIX_PAIRS, THREE_FLUSHES,
   pairPoints, record, settled, type SeatSpec,
 } from './fixtures';
 import { settleRecord } from '../../../../app/domain/settle';
+import { WORKED_EXAMPLES, exampleRecord } from '../../../../app/domain/rule-book';
+import { unwrap } from '../../../../app/domain/result';
 import { getPreset } from '../../../../app/domain/profiles';
-
-interface PairCase {
-  readonly name: string;
-  readonly rules: unknown;
-  readonly seats: readonly SeatSpec[];
-  /** [a, b, points a wins from b] */
-  readonly pairs: readonly (readonly [number, number, number])[];
-  readonly points?: Readonly<Record<string, number>>;
-}
 
 const set = (s: readonly [string, string, string]): SeatSpec => ({ set: s });
 
-const WORKED: readonly PairCase[] = [
-  // RULES.md s5, Western (000): A wins two segments, loses one: +2 (2 + 1 majority - 1).
-  { name: 'Western: two of three = +2', rules: 'western', seats: [set(WESTERN_A), set(WESTERN_B)], pairs: [[1, 2, 2]] },
-  // RULES.md s5, Eastern (000): A wins all three, quads in back: 6 (1 + 1 + 4; the back scores only its bonus).
-  { name: 'Eastern: all three with quads back = 6', rules: 'eastern', seats: [set(EASTERN_A), set(EASTERN_B)], pairs: [[1, 2, 6]] },
-  // RULES.md s5, Mandarin shot (000): A scoops B with trips in front: 9 (2 x 3 + 3).
-  { name: 'Mandarin shot: 9', rules: 'mandarin', seats: [set(SHOT_A), set(SHOT_B)], pairs: [[1, 2, 9]] },
-  // RULES.md s5, Mandarin homerun (000): A scoops all three opponents with trips in front: 12 from each (3 x 3 + 3).
-  {
-    name: 'Mandarin homerun: 12 from each', rules: 'mandarin',
-    seats: [set(HOMERUN_A_TRIPS), set(HOMERUN_B), set(HOMERUN_C), set(HOMERUN_D)],
-    pairs: [[1, 2, 12], [1, 3, 12], [1, 4, 12]],
-  },
-  // RULES.md s5, casino sheet (002): A wins 2 of 3 with a straight flush in the back: 6 (1 + 5).
-  { name: 'Casino: 2 of 3 with straight flush back = 6', rules: 'mandarin-house', seats: [set(CASINO_TWO_OF_THREE_A), set(CASINO_TWO_OF_THREE_B)], pairs: [[1, 2, 6]] },
-  // RULES.md s5, casino sheet (002): A wins 3 of 3 with a straight flush in the back: 11 (6 + 5).
-  { name: 'Casino: 3 of 3 with straight flush back = 11', rules: 'mandarin-house', seats: [set(CASINO_SCOOP_A), set(CASINO_SCOOP_B)], pairs: [[1, 2, 11]] },
-  // RULES.md s5, casino sheet (002): scooping all three opponents (super bonus): 9 each.
-  {
-    name: 'Casino: super bonus = 9 each', rules: 'mandarin-house',
-    seats: [set(HOMERUN_A_PLAIN), set(HOMERUN_B), set(HOMERUN_C), set(HOMERUN_D_PLAIN)],
-    pairs: [[1, 2, 9], [1, 3, 9], [1, 4, 9]],
-  },
-  // RULES.md s5, four-handed example (003), 1 point a segment, no scoop bonus: +1, +5, -3, -3.
-  {
-    name: '003 example, basic: +1 +5 -3 -3', rules: 'basic', seats: EXAMPLE_003.map(set),
-    pairs: [[1, 2, -1], [1, 3, 1], [1, 4, 1], [2, 3, 3], [2, 4, 1], [3, 4, 1]],
-    points: { 1: 1, 2: 5, 3: -3, 4: -3 },
-  },
-  // RULES.md s5, four-handed example (003) with scoop doubling: seat 2 takes 6 from seat 3.
-  {
-    name: '003 example, scoop doubled: seat 2 takes 6 from seat 3', rules: 'scoop-double', seats: EXAMPLE_003.map(set),
-    pairs: [[1, 2, -1], [1, 3, 1], [1, 4, 1], [2, 3, 6], [2, 4, 1], [3, 4, 1]],
-    points: { 1: 1, 2: 8, 3: -6, 4: -3 },
-  },
-];
-
 describe('RULES.md section 5 worked figures', () => {
-  it.each(WORKED)('$name', (c) => {
-    const r = settled(c.rules, c.seats);
-    for (const [a, b, points] of c.pairs) expect(pairPoints(r, a, b), `pair ${a}-${b}`).toBe(points);
-    if (c.points) expect(r.points).toEqual(c.points);
+  // The figures, their hands and the preset the book states each for are the domain's
+  // (app/domain/rule-book.ts, which the house-rules preview scores); each must come out exactly so.
+  it.each(WORKED_EXAMPLES.map((e) => [e.id, e] as const))('%s', (_, ex) => {
+    const r = unwrap(settleRecord(exampleRecord(ex, ex.preset)));
+    for (const [a, b, points] of ex.pairs) expect(pairPoints(r, a, b), `pair ${a}-${b}`).toBe(points);
     expect(Object.values(r.points).reduce((s, x) => s + x, 0)).toBe(0);
+  });
+
+  it('lists every figure of section 5', () => {
+    expect(WORKED_EXAMPLES.map((e) => [e.preset, e.pairs[0][2]])).toEqual([
+      ['western', 2], ['eastern', 6], ['mandarin', 9], ['mandarin', 12], ['mandarin-house', 6], ['mandarin-house', 11], ['mandarin-house', 9],
+      ['basic', -1], ['scoop-double', -1],
+    ]);
+  });
+
+  it('the 003 example totals: +1 +5 -3 -3, and with scoop doubling seat 2 at +8', () => {
+    // RULES.md s5, 003: "seat 1 +1, seat 2 +5 (scoops seat 3: +3), seat 3 -3, seat 4 -3".
+    expect(settled('basic', EXAMPLE_003.map(set)).points).toEqual({ 1: 1, 2: 5, 3: -3, 4: -3 });
+    expect(settled('scoop-double', EXAMPLE_003.map(set)).points).toEqual({ 1: 1, 2: 8, 3: -6, 4: -3 });
   });
 
   it('the 003 fixtures are the hands the sheet describes', () => {

@@ -2,13 +2,16 @@
 // applies entries with applyTable and appends the hand's follow-ups the way the table service
 // does, keeping the log it wrote.
 import { expect } from 'vitest';
-import { apply, followUps, initialState, type HandEvent, type HandState, type SeatNo } from '../../../../app/domain/hand';
+import { apply, buildSettled, followUps, initialState, outstandingPayments, type HandEvent, type HandState, type SeatNo } from '../../../../app/domain/hand';
 import { resolveProfile, type PresetName } from '../../../../app/domain/profiles';
 import { unwrap, type Result } from '../../../../app/domain/result';
 import {
   applyTable, nextHandStarted, type TableEntry, type TableEvent, type TableOpened, type TableState,
 } from '../../../../app/domain/table';
-import { at } from '../hand/support';
+import { at, deckFor, dealt, ev, handOf } from '../hand/support';
+
+/** A seat's hand as front, middle and back card text. */
+export type Rows = [string, string, string];
 
 /** A profile snapshot as the service stores it: the resolved profile as JSON. */
 export function snapshotOf(preset: PresetName): Record<string, unknown> {
@@ -114,4 +117,22 @@ export class Session {
 
   /** The hand state after the last `play`. */
   lastHand: HandState | null = null;
+}
+
+/** Plays the next hand to its last payment: the seats' hands as given (front, middle, back). */
+export function playHand(session: Session, rows: Partial<Record<SeatNo, Rows>>): HandState {
+  const button = session.table.button;
+  const start = session.start();
+  const playing = start.seats.filter((s) => s.playing).map((s) => s.seat);
+  const deck = deckFor(button, Object.fromEntries(playing.map((s) => [s, handOf(rows[s]!)])));
+  deck.forEach((card, k) => session.play(dealt(card, k)));
+  for (const seat of playing) session.play(ev.ready(seat));
+  session.play(ev.open());
+  for (const seat of playing) session.play(ev.set(seat, ...rows[seat]!));
+  let hand = session.play(unwrap(buildSettled(session.hand, at())));
+  for (const p of outstandingPayments(hand)) {
+    hand = session.play({ type: 'payment-executed', at: at(), by: 'dealer', index: p.index, from: p.from, to: p.to, amount: p.amount });
+  }
+  expect(hand.phase).toBe('closed');
+  return hand;
 }
