@@ -28,7 +28,9 @@ export const FLOOR_ACTION_KINDS: readonly FloorActionKind[] = ['resolve-irregula
 
 /** Who did something in a hand: the floor is named, the others are roles. */
 export type ActorView =
-  | { readonly kind: 'dealer' | 'device' | 'system' }
+  | { readonly kind: 'device' | 'system' }
+  /** The dealer; `name`: the one who dealt the hand, when the hand records him. */
+  | { readonly kind: 'dealer'; readonly name?: string }
   | { readonly kind: 'floor'; readonly name: string };
 
 // ------------------------------------------------------------------ recall

@@ -25,14 +25,18 @@ export interface ExportRange {
   readonly tableId?: string;
 }
 
-/** A buy-in or a cash-out, from the chip ledger. `amount` is positive: the kind says which way the chips went. */
+/**
+ * A buy-in, a cash-out, or chips a floor's correction of a played hand moved (`correction-in`:
+ * the seat received them, `correction-out`: it gave them; `handId` the hand corrected), from the
+ * chip ledger. `amount` is positive: the kind says which way the chips went.
+ */
 export interface LedgerRecord {
   /** The ledger row's id. */
   readonly id: number;
   readonly tableId: string;
   readonly seat: number;
   readonly player: string;
-  readonly kind: 'buy-in' | 'short-buy-in' | 'cash-out';
+  readonly kind: 'buy-in' | 'short-buy-in' | 'cash-out' | 'correction-in' | 'correction-out';
   readonly amount: number;
   readonly stackAfter: number;
   /** When it was recorded (ISO 8601 UTC). */
@@ -102,11 +106,12 @@ export function readExport(store: Store, range: ExportRange): ExportRecords {
   return inSnapshot(db, () => {
     const hands = handsBetween(db, from, to, table);
     const ledger = (db.prepare(`SELECT id, table_id, seat, player, kind, amount, stack_after, at, event_id FROM chip_ledger
-      WHERE kind IN ('buy-in', 'short-buy-in', 'cash-out') AND at >= ? AND at < ? ${table !== undefined ? 'AND table_id = ?' : ''} ORDER BY id`)
+      WHERE kind IN ('buy-in', 'short-buy-in', 'cash-out', 'correction') AND at >= ? AND at < ? ${table !== undefined ? 'AND table_id = ?' : ''} ORDER BY id`)
       .all(from, to, ...(table !== undefined ? [table] : [])) as {
-      id: number; table_id: string; seat: number; player: string; kind: LedgerRecord['kind']; amount: number; stack_after: number; at: string; event_id: number;
-    }[]).map((r) => ({
-      id: r.id, tableId: r.table_id, seat: r.seat, player: r.player, kind: r.kind, amount: Math.abs(r.amount), stackAfter: r.stack_after, at: r.at, eventId: r.event_id,
+      id: number; table_id: string; seat: number; player: string; kind: 'buy-in' | 'short-buy-in' | 'cash-out' | 'correction'; amount: number; stack_after: number; at: string; event_id: number;
+    }[]).map((r): LedgerRecord => ({
+      id: r.id, tableId: r.table_id, seat: r.seat, player: r.player, kind: r.kind === 'correction' ? (r.amount >= 0 ? 'correction-in' : 'correction-out') : r.kind,
+      amount: Math.abs(r.amount), stackAfter: r.stack_after, at: r.at, eventId: r.event_id,
     }));
     const alerts = (db.prepare(`SELECT id, table_id, hand_id, kind, code, message, raised_at, acknowledged_by, acknowledged_at, ack_note FROM alerts
       WHERE raised_at >= ? AND raised_at < ? ${table !== undefined ? 'AND table_id = ?' : ''} ORDER BY id`)

@@ -46,6 +46,8 @@ export interface HandFigures {
   readonly allIns: number;
   /** Jackpot hands (RULES.md s11) that stood at settlement: hands whose profile names jackpot hands. */
   readonly jackpots: number;
+  /** The chips the floor's corrections of played hands moved (docs/table.md): movements and money; already in each seat's and player's net. */
+  readonly corrections: { readonly transfers: number; readonly amount: number };
   /** The settlements' payments: how many and how much money they move. */
   readonly payments: { readonly count: number; readonly executed: number; readonly amount: number };
   /** Points won in total (the sum of the positive seat points; the points are zero-sum). */
@@ -172,6 +174,7 @@ export function handFigures(hands: readonly HandSummary[], names: ReadonlyMap<st
     surrenders,
     allIns,
     jackpots,
+    corrections: { transfers: 0, amount: 0 },
     payments,
     pointsWon,
     seats: [...seats.values()].sort((a, b) => a.seat - b.seat),
@@ -189,15 +192,42 @@ function ackFigures(alerts: readonly AlertRecord[]): Pick<AlertFigures, 'count' 
 }
 
 function figures(hands: readonly HandSummary[], ledger: readonly LedgerRecord[], alerts: readonly AlertRecord[], floor: readonly FloorActionRecord[], names: ReadonlyMap<string, string>): Figures {
-  const buys = ledger.filter((l) => l.kind !== 'cash-out');
+  const buys = ledger.filter((l) => l.kind === 'buy-in' || l.kind === 'short-buy-in');
   const outs = ledger.filter((l) => l.kind === 'cash-out');
+  const moved = ledger.filter((l) => l.kind === 'correction-in' || l.kind === 'correction-out');
   return {
-    ...handFigures(hands, names),
+    ...withCorrections(handFigures(hands, names), moved, names),
     buyIns: { count: buys.length, amount: buys.reduce((s, l) => s + l.amount, 0), short: buys.filter((l) => l.kind === 'short-buy-in').length },
     cashOuts: { count: outs.length, amount: outs.reduce((s, l) => s + l.amount, 0) },
     drop: buys.reduce((s, l) => s + l.amount, 0),
     alerts: alertFigures(alerts),
     floorActions: { count: floor.length, byType: count(floor.map((f) => f.type)) },
+  };
+}
+
+/**
+ * The hand figures with the chips the floor's corrections moved added to each seat's and
+ * player's net (the money as it finally stood), and how many chip movements that was.
+ */
+function withCorrections(f: HandFigures, moved: readonly LedgerRecord[], names: ReadonlyMap<string, string>): HandFigures {
+  if (moved.length === 0) return f;
+  const seats = f.seats.map((s) => ({ ...s }));
+  const players = f.players.map((p) => ({ ...p }));
+  for (const l of moved) {
+    const signed = l.kind === 'correction-in' ? l.amount : -l.amount;
+    let seat = seats.find((s) => s.seat === l.seat);
+    if (!seat) seats.push((seat = { seat: l.seat, hands: 0, points: 0, net: 0, paid: 0, received: 0 }));
+    seat.net += signed;
+    let player = players.find((p) => p.player === l.player);
+    if (!player) players.push((player = { player: l.player, name: names.get(l.player) ?? null, hands: 0, points: 0, net: 0, paid: 0, received: 0 }));
+    player.net += signed;
+  }
+  const given = moved.filter((l) => l.kind === 'correction-out');
+  return {
+    ...f,
+    seats: seats.sort((a, b) => a.seat - b.seat),
+    players: players.sort((a, b) => a.player.localeCompare(b.player)),
+    corrections: { transfers: given.length, amount: given.reduce((n, l) => n + l.amount, 0) },
   };
 }
 
@@ -310,6 +340,7 @@ export function mergeHandFigures(list: readonly HandFigures[]): HandFigures {
     surrenders: sum((x) => x.surrenders),
     allIns: sum((x) => x.allIns),
     jackpots: sum((x) => x.jackpots),
+    corrections: { transfers: sum((x) => x.corrections.transfers), amount: sum((x) => x.corrections.amount) },
     payments: { count: sum((x) => x.payments.count), executed: sum((x) => x.payments.executed), amount: sum((x) => x.payments.amount) },
     pointsWon: sum((x) => x.pointsWon),
     seats: sumBy(list.flatMap((x) => x.seats), (s) => s.seat).sort((a, b) => a.seat - b.seat),
@@ -393,6 +424,8 @@ function figureRows(scope: string, id: string, f: HandFigures | Figures): unknow
   add('payments', f.payments.count);
   add('paymentsExecuted', f.payments.executed);
   add('moneyMoved', f.payments.amount);
+  add('correctionTransfers', f.corrections.transfers);
+  add('correctionMoney', f.corrections.amount);
   for (const h of f.byHour) add('handsInHour', h.hands, h.hour);
   for (const [cause, n] of Object.entries(f.misdealsByCause)) add('misdealsByCause', n, cause);
   for (const [kind, n] of Object.entries(f.naturals)) add('naturals', n, kind);
@@ -598,7 +631,7 @@ function drawReport(doc: PDFKit.PDFDocument, f: { font: string; bold: string; fo
     ['voids', String(t.voids), 'still open', String(t.open)],
     ['fouls (seats)', String(t.fouls), 'naturals', String(Object.values(t.naturals).reduce((s, n) => s + n, 0))],
     ['surrenders', String(t.surrenders), 'all-ins', String(t.allIns)],
-    ['jackpot hands', String(t.jackpots), '', ''],
+    ['jackpot hands', String(t.jackpots), 'corrections (chips moved)', `${t.corrections.transfers}: ${money(t.corrections.amount)}`],
     ['payments', `${t.payments.count} (${t.payments.executed} made)`, 'money moved', money(t.payments.amount)],
     ['points won', String(t.pointsWon), 'buy-ins (drop)', `${t.buyIns.count}: ${money(t.drop)}`],
     ['cash-outs', `${t.cashOuts.count}: ${money(t.cashOuts.amount)}`, 'short buy-ins', String(t.buyIns.short)],

@@ -20,7 +20,7 @@
 import { parseCard, type Card } from '../domain/cards';
 import {
   apply, buildSettled, followUps, idleDeal, initialState, isOver, replay, scannerExpects,
-  type Actor, type CorrectionAction, type FloorSignature, type HandEvent, type HandState, type MisdealCause, type ProfileSnapshot, type Row,
+  type Actor, type CorrectionAction, type FloorSignature, type HandEvent, type HandState, type Irregularity, type MisdealCause, type ProfileSnapshot, type Row,
   type SeatNo, type TwoHandedRound,
 } from '../domain/hand';
 import { isNaturalName, type NaturalName } from '../domain/naturals';
@@ -523,7 +523,33 @@ export class TableService {
     const t = this.table(cmd.tableId);
     if (!t.ok) return t;
     if (cmd.handId !== undefined && cmd.handId !== t.value.hand?.id) return this.noteOnPastHand(t.value, cmd.handId, event);
-    return this.handEvent(cmd.tableId, event);
+    const open = t.value.hand?.state.irregularities.filter((i) => i.resolution === null) ?? [];
+    const r = this.handEvent(cmd.tableId, event);
+    if (!r.ok) return r;
+    // The irregularities this ruling resolved (a ruling on one, or the floor's hand replacing a seat's).
+    const now = r.value.hand?.state.irregularities ?? [];
+    let out: Result<TableSnapshot> = r;
+    for (const irr of open) {
+      const ruled = now.find((i) => i.id === irr.id)?.resolution;
+      if (ruled) out = this.clearRuledAlert(t.value, irr, ruled.ruling, floor, cmd.signedBy?.[0]?.staffId) ?? out;
+    }
+    return out;
+  }
+
+  /**
+   * The floor's ruling on an irregularity clears the alert it raised, in the same person's name
+   * with the ruling as the note (its own commit right after the ruling: were the terminal to stop
+   * between the two, the alert stays raised until the floor clears it, the safe side). Returns
+   * the new snapshot, or null when no alert of it is raised.
+   */
+  private clearRuledAlert(table: LiveTable, irr: Irregularity, ruling: string, floor: string, staffId: string | undefined): Result<TableSnapshot> | null {
+    const handId = table.hand?.id ?? table.lastHand?.id;
+    const alert = this.raisedAlertsOf(table.id).find((a) => a.kind === 'irregularity' && a.handId === handId && a.code === irr.kind && a.message.includes(irr.detail));
+    if (!alert) return null;
+    const acked = this.acknowledgeAlert({
+      alertId: alert.id, by: floor, as: 'floor', tableId: table.id, note: `ruled: ${ruling}`, ...(staffId !== undefined ? { staffId } : {}),
+    });
+    return acked.ok ? this.snapshot(table.id) : null;
   }
 
   /**

@@ -34,9 +34,11 @@ function rowWords(rows: { readonly front: readonly number[]; readonly middle: re
 }
 
 /** `floor:<name>` -> the floor, named; the other actors are roles. */
-function actorView(by: string): ActorView {
+/** Who did a step; `dealer`: the name of the dealer of the hand, when known. */
+function actorView(by: string, dealer: string | null = null): ActorView {
   if (by.startsWith('floor:')) return { kind: 'floor', name: by.slice('floor:'.length) };
-  return { kind: by === 'device' || by === 'system' ? by : 'dealer' };
+  if (by === 'device' || by === 'system') return { kind: by };
+  return dealer ? { kind: 'dealer', name: dealer } : { kind: 'dealer' };
 }
 
 function msOf(iso: string | null): number | null {
@@ -142,27 +144,27 @@ function stepState(state: HandState): StepState {
   };
 }
 
-function replayStepView(step: ReplayStep): ReplayStepView {
+function replayStepView(step: ReplayStep, dealer: string | null): ReplayStepView {
   const body = step.event.body;
   return {
     index: step.index,
     eventId: step.event.id,
     at: msOf(body.at) ?? msOf(step.event.recordedAt) ?? 0,
-    by: actorView(body.by),
+    by: actorView(body.by, dealer),
     event: stepEvent(body, step.state),
     after: stepState(step.state),
   };
 }
 
-/** A replayed hand; `steps` must be one hand's, in order (TableService.replayHand). */
-export function replayView(steps: readonly ReplayStep[]): ReplayView {
+/** A replayed hand; `steps` must be one hand's, in order (TableService.replayHand); `dealer` the name of the hand's dealer, when known. */
+export function replayView(steps: readonly ReplayStep[], dealer: string | null = null): ReplayView {
   const first = steps[0]!.event.body;
   const started = first.type === 'hand-started' ? first : null;
   return {
     handId: steps[0]!.event.handId ?? '',
     number: started?.handNumber ?? 0,
     button: started?.button ?? 1,
-    steps: steps.map(replayStepView),
+    steps: steps.map((step) => replayStepView(step, dealer)),
   };
 }
 
@@ -236,7 +238,7 @@ export function timelineView(steps: readonly ReplayStep[], parts: TimelineParts)
     const e = step.event.body;
     const read = e.type === 'card-dealt' || e.type === 'card-unreadable' ? { device: e.device ?? null, raw: e.raw, simulated: e.simulated === true } : null;
     const signed = e.type === 'floor-correction' || e.type === 'hand-voided' ? (e.signedBy ?? []).map((p) => ({ staffId: p.staffId, name: p.name })) : [];
-    return { index: step.index, eventId: step.event.id, at: msOf(e.at) ?? msOf(step.event.recordedAt) ?? 0, by: actorView(e.by), signedBy: signed, event: stepEvent(e, step.state), read };
+    return { index: step.index, eventId: step.event.id, at: msOf(e.at) ?? msOf(step.event.recordedAt) ?? 0, by: actorView(e.by, parts.hand.dealer), signedBy: signed, event: stepEvent(e, step.state), read };
   });
   const settledState = settledStep?.state ?? final;
   const sets: TimelineSet[] = r ? r.order.map((seat) => {

@@ -203,7 +203,7 @@ export function createHandlers({ service, staff, screens, tableId, toView }: Han
       if (!r.ok) return r;
       // The floor of this table reads this table's hands only.
       if (r.value[0]?.event.tableId !== tableId) return fail('unknown-hand', `there is no hand ${JSON.stringify(handId)} at table ${tableId}`);
-      return ok(replayView(r.value));
+      return ok(replayView(r.value, handSearch.readFoundHand(service.store.db, tableId, handId)?.dealer ?? null));
     },
     accessLog: async ({ from, to }) => {
       const entries = accessLog(service.store, { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), last: ACCESS_LOG_COUNT + 1 });

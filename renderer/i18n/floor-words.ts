@@ -32,7 +32,9 @@ export function signedMoney(t: Translator, minor: number, currency: string): str
 
 /** Who did it: "Dealer", "Floor: Jana". */
 export function actorText(t: Translator, by: ActorView): string {
-  return by.kind === 'floor' ? t.t('step.by.floor', { name: by.name }) : t.t(`step.by.${by.kind}`);
+  if (by.kind === 'floor') return t.t('step.by.floor', { name: by.name });
+  if (by.kind === 'dealer' && by.name) return t.t('step.by.dealerNamed', { name: by.name });
+  return t.t(`step.by.${by.kind}`);
 }
 
 /** An irregularity in words: which seat, which cards, what is wrong with them (and where a

@@ -7,6 +7,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SeatNo } from '../../../app/domain/hand';
 import { auditLog } from '../../../app/services/audit';
+import { readExport } from '../../../app/services/export';
+import { buildReport } from '../../../app/services/report';
 import { T, attachShoe, expectRefused, must, openTable, playHand, rig, type Rig } from './helpers';
 
 let r: Rig;
@@ -75,6 +77,22 @@ describe('TableService.correctHand', () => {
     expect(audit.chain.ok).toBe(true);
     expect(audit.replay).toMatchObject({ ok: true });
     expect(audit.tables).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('the export lists the chips the correction moved, and the report counts them into each seat\'s money', async () => {
+    const { handId } = await playedTable();
+    const snap = must(r.service.correctHand({ tableId: T, handId, floor: 'Jana', reason: 'the deck was short a card', correction: { kind: 'void' }, signedBy: [JANA, PETR] }));
+    const pending = snap.lastPlayed!.pending;
+    for (let i = 0; i < pending.length; i++) must(r.service.executeCorrectionPayment({ tableId: T, index: i }));
+    const moves = readExport(r.store, {}).ledger.filter((l) => l.kind === 'correction-in' || l.kind === 'correction-out');
+    expect(moves).toHaveLength(pending.length * 2);
+    expect(moves.filter((l) => l.kind === 'correction-out').reduce((n, l) => n + l.amount, 0)).toBe(pending.reduce((n, t) => n + t.amount, 0));
+    const report = buildReport(r.store, {});
+    // A hand voided after the fact: every seat's money from it is back to zero.
+    expect(report.totals.seats.map((s) => s.net)).toEqual([0, 0, 0]);
+    expect(report.totals.corrections).toEqual({ transfers: pending.length, amount: pending.reduce((n, t) => n + t.amount, 0) });
+    // Buy-ins are still only buy-ins.
+    expect(report.totals.buyIns.count).toBe(3);
   });
 
   it('refuses without a second floor person when chips move, another hand, or after the next hand started; nothing is appended', async () => {

@@ -85,6 +85,10 @@ describe('the floor on the real services', () => {
     v = await send('floorCorrection', { ...JANA, reason: 'card from the dead hand, seen on camera', action });
     expect(v.hand!.irregularities[0].resolution).toEqual({ ruling: 'foul-seat', by: 'Jana Nováková', reason: 'card from the dead hand, seen on camera' });
     expect(v.hand!.seats[0].floorFoul).toEqual({ reason: 'card from the dead hand, seen on camera', irregularity: 1 });
+    // The ruling clears the alert the irregularity raised, in the same floor person's name.
+    expect(v.alerts.find((a) => a.id === alert.id)).toBeUndefined();
+    const cleared = terminal.service.store.db.prepare('SELECT acknowledged_by, ack_note FROM alerts WHERE id = ?').get(alert.id);
+    expect(cleared).toEqual({ acknowledged_by: 'Jana Nováková', ack_note: 'ruled: foul-seat' });
     expect(await refusal('floorCorrection', { ...JANA, reason: 'again', action })).toMatchObject({ code: 'already-resolved' });
 
     v = await send('settle');
@@ -103,12 +107,12 @@ describe('the floor on the real services', () => {
     expect(stacksAfter1.reduce((a, b) => a + b, 0)).toBe(900000);
     const button2 = v.button;
 
-    // The alert, acknowledged in the floor's name with a note.
+    // The alert was cleared by the ruling, in the floor's name (her staff id) with the ruling as its note.
     expect(await refusal('floorAcknowledgeAlert', { id: alert.id })).toMatchObject({ code: 'credential-needed' });
-    v = await send('floorAcknowledgeAlert', { id: alert.id, ...JANA, note: 'ruled: seat 1 fouled' });
+    expect(await refusal('floorAcknowledgeAlert', { id: alert.id, ...JANA, note: 'again' })).toMatchObject({ code: 'already-acknowledged' });
     expect(v.alerts.some((a) => a.id === alert.id)).toBe(false);
     const acked = terminal.service.alerts({ tableId: terminal.tableId, raised: false }).find((a) => a.id === alert.id)!;
-    expect(acked.acknowledged).toMatchObject({ by: 'Jana Nováková', note: 'ruled: seat 1 fouled' });
+    expect(acked.acknowledged).toMatchObject({ by: 'Jana Nováková', note: 'ruled: foul-seat' });
     const ackEvent = terminal.service.store.db.prepare("SELECT body FROM events WHERE type = 'alert-acknowledged' ORDER BY id DESC LIMIT 1").pluck().get() as string;
     expect(JSON.parse(ackEvent)).toMatchObject({ by: 'floor:Jana Nováková', person: 'Jana Nováková', staffId: 'jana', alertId: alert.id });
 
@@ -149,6 +153,8 @@ describe('the floor on the real services', () => {
     const types = replay.steps.map((s) => s.event.type);
     expect(types[0]).toBe('hand-started');
     expect(types.filter((x) => x === 'card-dealt')).toHaveLength(52);
+    // The dealer's steps name the dealer of the hand, not only "Dealer".
+    expect(replay.steps.find((s) => s.event.type === 'seat-ready')!.by).toEqual({ kind: 'dealer', name: 'Eva' });
     expect(types.slice(-2)).toEqual(['hand-closed', 'floor-correction']);
     const dealt = replay.steps.filter((s) => s.event.type === 'card-dealt');
     expect(dealt.at(-1)!.after).toMatchObject({ cardsRead: 52, dealt: [13, 13, 13, 13] });
@@ -222,6 +228,8 @@ describe('the floor on the real services', () => {
     v = await send('floorCorrection', { ...JANA, reason: 'misread: a card of the dead hand was entered', action: { kind: 'replace-hand', seat: 2, front: [...best.front], middle: [...best.middle], back: [...best.back] } });
     expect(v.hand!.irregularities[0].resolution).toMatchObject({ ruling: 'hand-replaced', by: 'Jana Nováková' });
     expect(v.hand!.seats[1].set!.rows).toEqual({ front: [...best.front], middle: [...best.middle], back: [...best.back] });
+    // The replacement ruled on it: its alert is cleared with it.
+    expect(v.alerts.filter((a) => a.kind === 'irregularity')).toEqual([]);
 
     // Seat 4 shows that card of the dead hand (no longer in seat 2's hand); the floor lets it stand.
     const deadCard = firstDeadCard([...cards2, ...cards4]);
@@ -230,6 +238,7 @@ describe('the floor on the real services', () => {
     expect(irr.resolution).toBeNull();
     v = await send('floorCorrection', { ...JANA, reason: 'dead hand card, no advantage', action: { kind: 'resolve-irregularity', irregularity: irr.id, ruling: 'accept' } });
     expect(v.hand!.irregularities.find((i) => i.id === irr.id)!.resolution).toMatchObject({ ruling: 'accept' });
+    expect(v.alerts.filter((a) => a.kind === 'irregularity')).toEqual([]);
     v = await send('settle');
     expect(v.hand!.phase).toBe('paying');
   }, 60_000);

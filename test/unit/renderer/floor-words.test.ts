@@ -107,6 +107,8 @@ describe('replayed steps in words', () => {
     const t = createTranslator('en');
     expect(actorText(t, { kind: 'floor', name: 'Jana' })).toBe('Floor: Jana');
     expect(actorText(t, { kind: 'device' })).toBe('Device');
+    expect(actorText(t, { kind: 'dealer', name: 'Eva' })).toBe('Dealer Eva');
+    expect(actorText(t, { kind: 'dealer' })).toBe('Dealer');
     expect(actorText(createTranslator('cs'), { kind: 'dealer' })).toBe('Krupiér');
   });
 
