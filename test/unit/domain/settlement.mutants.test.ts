@@ -56,6 +56,9 @@ describe('settle: seats and pairs out of the ordinary', () => {
     // 3 owes 2 300 twice = 600, capped at 2's stack of 400.
     const twice = settle({ order: [1, 2, 3], pointValue: 100, pairs: [pair(2, 3, 3), pair(2, 3, 3)], stacks: { 2: 400 } });
     expect(twice.owed).toEqual([t(3, 2, 400)]);
+    // The other way: 2 owes 3 300 twice = 600, capped at 3's stack of 400.
+    const back = settle({ order: [1, 2, 3], pointValue: 100, pairs: [pair(3, 2, 3), pair(3, 2, 3)], stacks: { 3: 400 } });
+    expect(back.owed).toEqual([t(2, 3, 400)]);
   });
 
   it('five seats, the last all in: his shortfall lies past a four-seat matrix', () => {

@@ -85,6 +85,12 @@ describe('AnswerDecoder', () => {
     expect(d.push(new Uint8Array([ACK, 0x30, 0x39]))).toEqual([{ kind: 'ack', seq: 9 }]);
     expect(d.push(new Uint8Array([ACK, 0x39, 0x30]))).toEqual([{ kind: 'ack', seq: 90 }]);
   });
+  it('reset forgets an ACK half read', () => {
+    const d = new AnswerDecoder();
+    expect(d.push(new Uint8Array([ACK, 0x31]))).toEqual([]);
+    d.reset();
+    expect(d.push(new Uint8Array([0x32]))).toEqual([]);
+  });
 });
 
 describe('LineDecoder', () => {
