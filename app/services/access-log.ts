@@ -8,6 +8,7 @@
  *
  * CSV (a header, then one row per entry, CRLF) or JSON (an array of entries), oldest first.
  */
+import { MISDEAL_CAUSE_WORDS } from '../domain/hand/dealer-calls';
 import type { CorrectionAction, FloorCorrection, FloorSignature, HandVoided, MisdealCalled } from '../domain/hand/events';
 import type { AlertAcknowledged, DealerOff, DealerOn, HandCorrected, RulesChanged, TableOpened } from '../domain/table/events';
 import { STAFF_EVENT_TYPES, STAFF_LOG_ID, type StaffEvent } from '../domain/staff';
@@ -142,7 +143,7 @@ export function accessLog(store: Store, range: AccessRange = {}): AccessEntry[] 
         case 'misdeal-called': {
           const e = body as MisdealCalled;
           if (floorName(by) === null) break; // the dealer's or the terminal's: not a privileged action
-          out.push({ ...table, person: floorName(by), what: `misdeal called: ${e.cause}`, why: e.detail ?? null });
+          out.push({ ...table, person: floorName(by), what: `misdeal called: ${MISDEAL_CAUSE_WORDS[e.cause] ?? e.cause}`, why: e.detail ?? null });
           break;
         }
         case 'alert-acknowledged': {

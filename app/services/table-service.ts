@@ -37,6 +37,7 @@ import { DEAL_IDLE, handAlerts, integrityAlert, integrityRefusal } from './alert
 import { cardOf, cardsOf, originOf, toHex, type CardInput, type ReadOrigin } from './card-input';
 import { DeviceRouter, refusalEndsScan } from './device-routing';
 import { SCAN_ORDER } from '../domain/hand/scan-order';
+import { calledMisdealDetail } from '../domain/hand/dealer-calls';
 import { isoTime } from './iso-time';
 import { LiveTable, type HandStep } from './live-table';
 import { Projector, projectEntry, type AlertDraft } from './projections';
@@ -505,7 +506,7 @@ export class TableService {
     if (cmd.cause === 'short-deal' && !pending) return this.handEvent(cmd.tableId, { type: 'deal-ended', at: this.now(), by });
     return this.handEvent(cmd.tableId, {
       type: 'misdeal-called', at: this.now(), by, cause: cmd.cause, automatic: pending?.cause === cmd.cause ? pending.automatic : false,
-      cardsRead: [...state.deal.cards], detail: cmd.detail?.trim() || pending?.detail || `misdeal called: ${cmd.cause}`,
+      cardsRead: [...state.deal.cards], detail: cmd.detail?.trim() || pending?.detail || calledMisdealDetail(cmd.cause, by !== 'dealer'),
     });
   }
 

@@ -13,6 +13,24 @@ import type { HandState } from './state';
  */
 export const DEALER_MISDEAL_CAUSES: readonly MisdealCause[] = ['wrong-card-count', 'short-deal'];
 
+/** Every misdeal cause in the log's English words (RULES.md 8), for the record and the alert. */
+export const MISDEAL_CAUSE_WORDS: Readonly<Record<MisdealCause, string>> = {
+  'card-read-twice': 'a card was read twice',
+  'too-many-cards': 'the shoe read more cards than the deal has',
+  'unreadable-card': 'a card could not be read',
+  'sequence-gap': 'a read was lost',
+  'short-deal': 'the deal is short: the shoe stopped before the last card',
+  'cards-exposed': 'five or more cards of one hand were exposed',
+  'wrong-seat-delivery': 'a hand was delivered to the wrong seat before anyone set',
+  'wrong-card-count': 'a player has the wrong number of cards',
+  'floor-ruling': 'the floor ruled it',
+};
+
+/** The detail a misdeal called without one records: who called it and why, in words. */
+export function calledMisdealDetail(cause: MisdealCause, byFloor: boolean): string {
+  return `called by the ${byFloor ? 'floor' : 'dealer'}: ${MISDEAL_CAUSE_WORDS[cause]}`;
+}
+
 /** Whether the shoe is dealing this hand and has read some, but not all, of its cards. */
 function dealIsShort(state: HandState): boolean {
   const info = state.info;

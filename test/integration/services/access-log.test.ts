@@ -53,7 +53,7 @@ describe('accessLog', () => {
       ['staff-signed-out', null, null, 'staff:boss', 'boss', 'admin', 'signed out', null],
       ['staff-sign-in-failed', T, null, 'staff:eva', 'eva', 'take-box', 'sign-in refused: wrong-pin (1 in a row)', null],
       ['staff-signed-in', T, null, 'staff:eva', 'eva', 'take-box', 'signed in', null],
-      ['misdeal-called', T, 'T1-3', 'floor:Jana', 'Jana', null, 'misdeal called: floor-ruling', 'cards flashed'],
+      ['misdeal-called', T, 'T1-3', 'floor:Jana', 'Jana', null, 'misdeal called: the floor ruled it', 'cards flashed'],
       ['alert-acknowledged', T, null, 'floor:Jana', 'Jana', null, expect.stringMatching(/^acknowledged alert \d+ \(misdeal: floor-ruling\)$/), 'redealt, seat 2 warned'],
       ['hand-voided', T, 'T1-4', 'floor:Jana', 'Jana', null, 'hand voided', 'a player was seated late'],
       ['floor-correction', T, 'T1-1', 'floor:Jana', 'Jana', null, 'floor correction: note', 'recount asked by seat 2, "all fine"'],

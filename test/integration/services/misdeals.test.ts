@@ -59,6 +59,19 @@ const CAUSES: Cause[] = [
   },
 ];
 
+describe('a misdeal called without a detail', () => {
+  it('records who called it and why in words, not the cause code', async () => {
+    openTable(r.service, { 1: 3000, 2: 4000 });
+    must(r.service.startHand({ tableId: T }));
+    await (await attachShoe(r.service)).shoe.feed(deck);
+    must(r.service.callMisdeal({ tableId: T, cause: 'wrong-card-count' }));
+    const called = JSON.parse(r.store.db.prepare("SELECT body FROM events WHERE type = 'misdeal-called'").pluck().get() as string);
+    expect(called.detail).toBe('called by the dealer: a player has the wrong number of cards');
+    const alert = r.store.db.prepare("SELECT message FROM alerts WHERE kind = 'misdeal'").pluck().get() as string;
+    expect(alert).not.toMatch(/wrong-card-count/);
+  });
+});
+
 describe.each(CAUSES)('misdeal: $cause', ({ cause, automatic, make }) => {
   it('is recorded with its cause, raises an alert, moves no chips, keeps the button, and survives a restart', async () => {
     openTable(r.service, { 1: 3000, 2: 4000, 3: 5000, 4: 6000 });
