@@ -6,7 +6,6 @@
  * the table's thread; this asks `reportStatus` every {@link POLL_MS} while it runs, so the bar
  * moves and the rest of the screen (the dealer's buttons) stays as it is.
  */
-import type { Client } from '../../app/contract/client';
 import type { RequestArgs, RequestName, RequestReply } from '../../app/contract/handlers';
 import type { ReportJobView } from '../../app/contract/report';
 import type { TerminalStore } from './terminal.svelte';
@@ -48,18 +47,6 @@ export function reportArgs(f: Readonly<ReportForm>): RequestArgs<'tableReport'> 
 
 type Send = <K extends RequestName>(name: K, args: RequestArgs<K>) => Promise<RequestReply<K>>;
 
-/**
- * The report's requests go to the terminal's client as they are: a poll must neither mark the
- * screen busy (the dealer's buttons wait while a request is busy) nor clear the dealer's last
- * refusal, as `TerminalStore.query` does for the floor's other reads. Where the store has no
- * client to lend, its `query` is used.
- */
-function quietSend(terminal: TerminalStore): Send {
-  const client = (terminal as unknown as { client?: Client }).client;
-  if (client && typeof client.send === 'function') return (name, args) => client.send(name, args);
-  return (name, args) => terminal.query(name, args);
-}
-
 /** The Report tab's state on this screen. */
 export class ReportDesk {
   /** The range: by default the last 12 hours up to the next full hour. */
@@ -75,7 +62,8 @@ export class ReportDesk {
   private stopped = false;
 
   constructor(terminal: TerminalStore, send?: Send) {
-    this.send = send ?? quietSend(terminal);
+    // Polls go on while the dealer deals: they must not mark his screen busy or clear his last refusal.
+    this.send = send ?? ((name, args) => terminal.peek(name, args));
   }
 
   static defaultForm(now: number): ReportForm {

@@ -199,6 +199,15 @@ export class TerminalStore implements DeskHost {
    * Sends a read-only request (recall, replay) whose reply is not the screen's state: the
    * view stays as it is; a refusal is kept like any other.
    */
+  /**
+   * A read that leaves the screen as it is: it neither marks the screen busy (the dealer's
+   * buttons wait while a request is busy) nor touches the last refusal. For polls (the floor's
+   * report) that go on while the dealer deals.
+   */
+  peek<K extends RequestName>(name: K, args: RequestArgs<K>): Promise<RequestReply<K>> {
+    return this.client.send(name, args);
+  }
+
   async query<K extends RequestName>(name: K, args: RequestArgs<K>): Promise<RequestReply<K>> {
     this.busy = name;
     try {

@@ -24,14 +24,14 @@ describe('the Report tab', () => {
     expect(isoOf(form.to)).toBe('2025-03-01T21:00:00.000Z');
   });
 
-  it('asks once, follows the report until it is done, through the client and not the store\'s query', async () => {
+  it('asks once, follows the report until it is done, through the store\'s quiet peek and not its query', async () => {
     vi.useFakeTimers();
     try {
       const answers: Result<ReportJobView>[] = [ok(job({ step: 'reading', hands: 40, rows: 900 })), ok(job({ state: 'done', step: 'done', hands: 40, handsDone: 40 }))];
       const sent: string[] = [];
-      const client = { send: async (name: string) => (sent.push(name), name === 'tableReport' ? ok(job({})) : answers.shift()!) };
+      const peek = async (name: string) => (sent.push(name), name === 'tableReport' ? ok(job({})) : answers.shift()!);
       const query = vi.fn();
-      const desk = new ReportDesk({ client, query } as unknown as TerminalStore);
+      const desk = new ReportDesk({ peek, query } as unknown as TerminalStore);
       await desk.make();
       expect(desk.job).toMatchObject({ state: 'running', step: 'counting' });
       await vi.advanceTimersByTimeAsync(POLL_MS);

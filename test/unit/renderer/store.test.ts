@@ -45,6 +45,24 @@ describe('TerminalStore', () => {
     expect(s.busy).toBeNull();
   });
 
+  it('peeks without marking the screen busy or touching the last refusal (the report\'s polls)', async () => {
+    const fake = new FakeTerminal(baseView());
+    const s = storeOver(fake);
+    fake.answers.set('seatReady', { refuse: { code: 'not-dealt', message: 'the deal is not finished' } });
+    await s.run('seatReady', { seat: 3 });
+    fake.answers.set('reportStatus', () => ok({ state: 'none' }));
+    const busy: (string | null)[] = [];
+    const polled = s.peek('reportStatus', {});
+    busy.push(s.busy);
+    expect(await polled).toMatchObject({ ok: true });
+    expect(busy).toEqual([null]);
+    expect(s.refusal).toMatchObject({ request: 'seatReady', reason: { code: 'not-dealt' } });
+    // The store's query, by contrast, marks it busy while it goes.
+    const queried = s.query('reportStatus', {});
+    expect(s.busy).toBe('reportStatus');
+    await queried;
+  });
+
   it('follows the session pushed to this screen, and puts a sign-in\'s reply there, not in the view', async () => {
     const fake = new FakeTerminal(baseView(), sessionView([]));
     const s = storeOver(fake);
