@@ -134,6 +134,17 @@ describe('correcting the last played hand', () => {
     expect(refusedCode(s.table, pay({}))).toBe('already-paid');
   });
 
+  it('takes a checkpoint written before corrections existed (no lastPlayed): the hand before is then no longer correctable', () => {
+    const s = afterHand();
+    const { lastPlayed: _dropped, ...older } = unwrap(checkpointOf(s.table, at()));
+    s.do(older as TableEvent);
+    expect(s.table.lastPlayed).toBeNull();
+    // As a terminal loading from that checkpoint has it.
+    expect(unwrap(tableFromCheckpoint(older as never)).lastPlayed).toBeNull();
+    const other = afterHand();
+    expect(refusedCode(s.table, tableEntry(corrected(other, { kind: 'void' })))).toBe('not-correctable');
+  });
+
   it('is carried by a checkpoint, pending chips included', () => {
     const s = afterHand();
     s.do(corrected(s, { kind: 'void' }));
