@@ -25,7 +25,7 @@ import {
 } from '../domain/hand';
 import { isNaturalName, type NaturalName } from '../domain/naturals';
 import { resolveProfile } from '../domain/profiles';
-import { correctedHand as corrected, correctionSignersNeeded, planCorrection, type HandCorrection } from '../domain/table/correction';
+import { correctableHand, correctedHand as corrected, correctionSignersNeeded, planCorrection, type HandCorrection } from '../domain/table/correction';
 import { fail, ok, type DomainError, type Result } from '../domain/result';
 import {
   ALERT_CLEARED_BY, applyTable, applyTableEntry, checkBuyIn, checkpointOf, handIdFor, nextHandStarted, tableFromCheckpoint,
@@ -575,12 +575,10 @@ export class TableService {
     if (!t.ok) return t;
     const floor = typeof cmd.floor === 'string' ? cmd.floor.trim() : '';
     if (!floor) return fail('name-needed', 'a hand is corrected by the floor manager (name)');
-    const played = t.value.state.lastPlayed;
-    if (!played || played.handId !== cmd.handId) {
-      return fail('not-correctable', `only the table's last played hand can be corrected, before the next hand starts${played ? ` (hand ${played.number})` : ''}; ${JSON.stringify(cmd.handId)} is not it`);
-    }
+    const played = correctableHand(t.value.state.lastPlayed, cmd.handId);
+    if (!played.ok) return played;
     const reason = typeof cmd.reason === 'string' ? cmd.reason.trim() : '';
-    const plan = planCorrection(played, cmd.correction, reason);
+    const plan = planCorrection(played.value, cmd.correction, reason);
     if (!plan.ok) return plan;
     return this.tableCommand(t.value, [{
       type: 'hand-corrected', at: this.now(), by: `floor:${floor}`, handId: cmd.handId, correction: cmd.correction, reason,
@@ -592,10 +590,9 @@ export class TableService {
   previewCorrection(cmd: { tableId: string; handId: string; correction: HandCorrection; reason?: string }): Result<CorrectionPreview> {
     const t = this.table(cmd.tableId);
     if (!t.ok) return t;
-    const played = t.value.state.lastPlayed;
-    if (!played || played.handId !== cmd.handId) {
-      return fail('not-correctable', `only the table's last played hand can be corrected, before the next hand starts${played ? ` (hand ${played.number})` : ''}; ${JSON.stringify(cmd.handId)} is not it`);
-    }
+    const found = correctableHand(t.value.state.lastPlayed, cmd.handId);
+    if (!found.ok) return found;
+    const played = found.value;
     const plan = planCorrection(played, cmd.correction, cmd.reason?.trim() || 'ruled by the floor');
     if (!plan.ok) return plan;
     const after = corrected(played, plan.value).net;

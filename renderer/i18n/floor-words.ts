@@ -146,11 +146,16 @@ export function stateLines(t: Translator, s: StepState): { key: string; label: s
   ];
 }
 
-/** A recalled hand's outcome in words (with the misdeal's cause or the void's reason). */
-export function outcomeText(t: Translator, h: RecalledHand): string {
+/** A misdeal cause in the screen's language (its refusal wording), or the code when it has none. */
+export function causeText(t: Translator, cause: string): string {
+  return t.has(`reason.${cause}`) ? t.t(`reason.${cause}`) : cause;
+}
+
+/** A hand's outcome in words (with the misdeal's cause or the void's reason). */
+export function outcomeText(t: Translator, h: Pick<RecalledHand, 'outcome' | 'misdealCause' | 'voidReason'>): string {
   switch (h.outcome) {
     case 'misdeal':
-      return t.t('recall.outcome.misdeal', { cause: h.misdealCause && t.has(`reason.${h.misdealCause}`) ? t.t(`reason.${h.misdealCause}`) : (h.misdealCause ?? '') });
+      return t.t('recall.outcome.misdeal', { cause: h.misdealCause ? causeText(t, h.misdealCause) : '' });
     case 'void':
       return t.t('recall.outcome.void', { reason: h.voidReason ?? '' });
     default:

@@ -104,6 +104,15 @@ export function checkCorrection(x: unknown): Result<HandCorrection> {
   return ok({ kind: 'resettle', seats });
 }
 
+/**
+ * The table's last played hand when it is `handId` (the only hand the floor may correct, until
+ * the next hand starts), or `not-correctable` naming the hand that is.
+ */
+export function correctableHand(lastPlayed: PlayedHand | null, handId: string): Result<PlayedHand> {
+  if (lastPlayed && lastPlayed.handId === handId) return ok(lastPlayed);
+  return fail('not-correctable', `only the table's last played hand can be corrected, before the next hand starts${lastPlayed ? ` (hand ${lastPlayed.number})` : ''}; ${showJson(handId)} is not it`);
+}
+
 /** What a correction gives: the hand's new result (null for a void) and the chips to move. */
 export interface CorrectionPlan {
   readonly record: ShowdownRecord | null;

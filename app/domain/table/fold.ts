@@ -18,7 +18,7 @@ import { sameJson, samePlainJson, showJson } from '../json';
 import { plural } from '../words';
 import { fail, ok, type Result } from '../result';
 import { checkBuyIn } from './buy-in';
-import { checkCorrection, correctedHand, correctionSettled, correctionSignersNeeded, planCorrection, playedHandOf } from './correction';
+import { checkCorrection, correctableHand, correctedHand, correctionSettled, correctionSignersNeeded, planCorrection, playedHandOf } from './correction';
 import { checkOpening, isTrimmedName } from './check';
 import { bodyOf, checkpointBody } from './checkpoint';
 import { differenceText, firstDifference } from './difference';
@@ -88,10 +88,9 @@ function tableOpened(e: TableOpened): Step {
 function handCorrected(state: TableState, e: HandCorrected): Step {
   const refused = betweenHands(state, 'A played hand is corrected');
   if (refused) return refused;
-  const played = state.lastPlayed;
-  if (!played || played.handId !== e.handId) {
-    return fail('not-correctable', `only the table's last played hand can be corrected, before the next hand starts${played ? ` (hand ${played.number})` : ''}; ${showJson(e.handId)} is not it`);
-  }
+  const found = correctableHand(state.lastPlayed, e.handId);
+  if (!found.ok) return found;
+  const played = found.value;
   if (!correctionSettled(played)) return fail('correction-pending', `the chips of hand ${played.number}'s last correction are not all moved yet`);
   for (const p of played.players) {
     const s = state.seats[p.seat - 1];

@@ -18,6 +18,6 @@ export {
 } from './state';
 export * from './buy-in';
 export {
-  checkCorrection, correctedHand, correctionSettled, correctionSignersNeeded, planCorrection, playedHandOf, tableNextAction,
+  checkCorrection, correctableHand, correctedHand, correctionSettled, correctionSignersNeeded, planCorrection, playedHandOf, tableNextAction,
   type CorrectionPlan, type CorrectionTransfer, type HandCorrection, type PlayedHand, type SeatCorrection,
 } from './correction';
