@@ -117,17 +117,31 @@ export function parseCards(input: string | readonly string[]): Result<Card[]> {
  * replayed event and every natural check.
  */
 export function findDuplicate(cards: readonly Card[]): Card | undefined {
+  return findDuplicateIn(cards, NO_CARDS, NO_CARDS);
+}
+
+const NO_CARDS: readonly Card[] = [];
+
+/**
+ * {@link findDuplicate} of the three lists joined, first to last, without joining them: the
+ * first card (in that order) that occurs earlier in the same list or in one before it.
+ */
+export function findDuplicateIn(first: readonly Card[], second: readonly Card[], third: readonly Card[]): Card | undefined {
   let low = 0;
   let high = 0;
-  for (const c of cards) {
-    if (c < 32) {
-      const bit = 1 << c;
-      if (low & bit) return c;
-      low |= bit;
-    } else {
-      const bit = 1 << (c - 32);
-      if (high & bit) return c;
-      high |= bit;
+  for (let list = 0; list < 3; list++) {
+    const cards = list === 0 ? first : list === 1 ? second : third;
+    for (let i = 0; i < cards.length; i++) {
+      const c = cards[i];
+      if (c < 32) {
+        const bit = 1 << c;
+        if (low & bit) return c;
+        low |= bit;
+      } else {
+        const bit = 1 << (c - 32);
+        if (high & bit) return c;
+        high |= bit;
+      }
     }
   }
   return undefined;

@@ -7,7 +7,7 @@
  */
 import type { NaturalName } from './naturals';
 import { naturalRule, segmentBonuses, type Profile, type ScoopRule } from './profiles';
-import { SEGMENTS, type Segment, type SegmentValues } from './setting';
+import type { Segment, SegmentValues } from './setting';
 import { plural } from './words';
 
 /** Seats 1-4, clockwise (RULES.md section 2). */
@@ -186,13 +186,14 @@ function onlyPart(field: 'foul' | 'natural' | 'surrender', points: number): Poin
   };
 }
 
+/** A segment's row; `da`/`db` say whether `a`'s and `b`'s hands have descriptions, `ta`/`tb` are this segment's. */
 function segmentOutcome(
-  segment: Segment, winner: number | null, da: Readonly<Record<Segment, string>> | undefined, db: Readonly<Record<Segment, string>> | undefined, bonusA: number, bonusB: number,
+  segment: Segment, winner: number | null, da: boolean, db: boolean, ta: string | undefined, tb: string | undefined, bonusA: number, bonusB: number,
 ): SegmentOutcome {
   // The keys in the order the row always had: segment, winner, a, b, bonusA, bonusB.
-  if (da && db) return { segment, winner, a: da[segment], b: db[segment], bonusA, bonusB };
-  if (da) return { segment, winner, a: da[segment], bonusA, bonusB };
-  if (db) return { segment, winner, b: db[segment], bonusA, bonusB };
+  if (da && db) return { segment, winner, a: ta, b: tb, bonusA, bonusB };
+  if (da) return { segment, winner, a: ta, bonusA, bonusB };
+  if (db) return { segment, winner, b: tb, bonusA, bonusB };
   return { segment, winner, bonusA, bonusB };
 }
 
@@ -216,22 +217,46 @@ function segmentPair(
   let winsB = 0;
   let bonusA = 0;
   let bonusB = 0;
-  const segments: SegmentOutcome[] = [];
-  for (let i = 0; i < 3; i++) {
-    const winner = i === 0 ? w0 : i === 1 ? w1 : w2;
-    if (winner === a) {
-      winsA++;
-      segA += replaces && qa[i] > 0 ? 0 : points;
-    } else if (winner === b) {
-      winsB++;
-      segB += replaces && qb[i] > 0 ? 0 : points;
-    }
-    const paidA = regardless || winner === a ? qa[i] : 0;
-    const paidB = regardless || winner === b ? qb[i] : 0;
-    bonusA += paidA;
-    bonusB += paidB;
-    segments.push(segmentOutcome(SEGMENTS[i], winner, da, db, paidA, paidB));
+  // The three segments unrolled (no loop over a list, no pushes, each description read by
+  // name): this runs for every pair.
+  const hasA = da !== undefined && da !== null;
+  const hasB = db !== undefined && db !== null;
+  let paidA = regardless || w0 === a ? qa[0] : 0;
+  let paidB = regardless || w0 === b ? qb[0] : 0;
+  if (w0 === a) {
+    winsA++;
+    segA += replaces && qa[0] > 0 ? 0 : points;
+  } else if (w0 === b) {
+    winsB++;
+    segB += replaces && qb[0] > 0 ? 0 : points;
   }
+  bonusA += paidA;
+  bonusB += paidB;
+  const front = segmentOutcome('front', w0, hasA, hasB, hasA ? da.front : undefined, hasB ? db.front : undefined, paidA, paidB);
+  paidA = regardless || w1 === a ? qa[1] : 0;
+  paidB = regardless || w1 === b ? qb[1] : 0;
+  if (w1 === a) {
+    winsA++;
+    segA += replaces && qa[1] > 0 ? 0 : points;
+  } else if (w1 === b) {
+    winsB++;
+    segB += replaces && qb[1] > 0 ? 0 : points;
+  }
+  bonusA += paidA;
+  bonusB += paidB;
+  const middle = segmentOutcome('middle', w1, hasA, hasB, hasA ? da.middle : undefined, hasB ? db.middle : undefined, paidA, paidB);
+  paidA = regardless || w2 === a ? qa[2] : 0;
+  paidB = regardless || w2 === b ? qb[2] : 0;
+  if (w2 === a) {
+    winsA++;
+    segA += replaces && qa[2] > 0 ? 0 : points;
+  } else if (w2 === b) {
+    winsB++;
+    segB += replaces && qb[2] > 0 ? 0 : points;
+  }
+  bonusA += paidA;
+  bonusB += paidB;
+  const segments: SegmentOutcome[] = [front, middle, segmentOutcome('back', w2, hasA, hasB, hasA ? da.back : undefined, hasB ? db.back : undefined, paidA, paidB)];
   const scoop = winsA === 3 ? a : winsB === 3 ? b : null;
   const homerun = scoop !== null && homeruns.includes(scoop) ? scoop : null;
   let scoopPart = 0;
@@ -245,15 +270,86 @@ function segmentPair(
     segments: segA - segB, scoop: scoopPart, majority: majority === a ? m : majority === b ? -m : 0, bonuses: bonusA - bonusB, foul: 0, natural: 0, surrender: 0,
   };
   const total = sumParts(parts);
-  const extras = describeExtras(a, b, scoop, homerun, majority, parts.bonuses);
+  return {
+    a, b, points: total, outcome: fouled === null ? 'showdown' : 'foul', segments, scoop, homerun, majority, parts,
+    summary: segmentSummary(a, b, total, w0, w1, w2, fouled, scoop, homerun, majority, parts.bonuses),
+  };
+}
+
+/** The dealer's line for a pair scored segment by segment (worded by {@link wordSummary}), from {@link SUMMARIES} when it was worded before. */
+function segmentSummary(
+  a: number, b: number, total: number, w0: number | null, w1: number | null, w2: number | null,
+  fouled: number | null, scoop: number | null, homerun: number | null, majority: number | null, bonuses: number,
+): string {
+  // Every argument but the two sums is a, b or null; the sums are small integers. Anything else
+  // (seats beyond 1-4, sums beyond the key's range) is worded afresh.
+  const s0 = sideOf(w0, a, b);
+  const s1 = sideOf(w1, a, b);
+  const s2 = sideOf(w2, a, b);
+  const sf = sideOf(fouled, a, b);
+  const ss = sideOf(scoop, a, b);
+  const sh = sideOf(homerun, a, b);
+  const sm = sideOf(majority, a, b);
+  if ((s0 | s1 | s2 | sf | ss | sh | sm) < 0 || !(a >= 1 && a <= TABLE_SEATS && b >= 1 && b <= TABLE_SEATS && Number.isInteger(a) && Number.isInteger(b))
+    || !(total > -SUM_RANGE && total < SUM_RANGE && bonuses > -SUM_RANGE && bonuses < SUM_RANGE && Number.isInteger(total) && Number.isInteger(bonuses))) {
+    return wordSummary(a, b, total, w0, w1, w2, fouled, scoop, homerun, majority, bonuses);
+  }
+  const pattern = (((((((a * 5 + b) * 3 + s0) * 3 + s1) * 3 + s2) * 3 + sf) * 3 + ss) * 3 + sh) * 3 + sm;
+  const sums = (total + SUM_RANGE) * 2 * SUM_RANGE + (bonuses + SUM_RANGE);
+  // Open addressing, linear probing; a key is a whole number below 2^36, exact in a double.
+  const key = pattern * SUMS + sums;
+  let slot = (Math.imul(pattern, 0x9e3779b1) ^ Math.imul(sums, 0x85ebca77)) >>> (32 - SUMMARY_BITS);
+  for (;;) {
+    const k = summaryKeys[slot];
+    if (k === key) return summaryTexts[slot]!;
+    if (k < 0) break;
+    slot = (slot + 1) & (SUMMARY_SLOTS - 1);
+  }
+  const fresh = wordSummary(a, b, total, w0, w1, w2, fouled, scoop, homerun, majority, bonuses);
+  if (summariesKept >= SUMMARY_SLOTS / 2) {
+    // Half full: start again (the probes stay short; what is worded again is the same text).
+    summaryKeys.fill(-1);
+    summaryTexts.fill(undefined);
+    summariesKept = 0;
+    slot = (Math.imul(pattern, 0x9e3779b1) ^ Math.imul(sums, 0x85ebca77)) >>> (32 - SUMMARY_BITS);
+  }
+  summaryKeys[slot] = key;
+  summaryTexts[slot] = fresh;
+  summariesKept++;
+  return fresh;
+}
+
+function wordSummary(
+  a: number, b: number, total: number, w0: number | null, w1: number | null, w2: number | null,
+  fouled: number | null, scoop: number | null, homerun: number | null, majority: number | null, bonuses: number,
+): string {
+  const extras = describeExtras(a, b, scoop, homerun, majority, bonuses);
   const why = fouled === null
     ? `front ${w0 === null ? 'tie' : `seat ${w0}`}, middle ${w1 === null ? 'tie' : `seat ${w1}`}, back ${w2 === null ? 'tie' : `seat ${w2}`}`
     : `seat ${fouled} fouled`;
-  return {
-    a, b, points: total, outcome: fouled === null ? 'showdown' : 'foul', segments, scoop, homerun, majority, parts,
-    summary: `${verdict(a, b, total)} (${why}${extras ? `; ${extras}` : ''})`,
-  };
+  return `${verdict(a, b, total)} (${why}${extras ? `; ${extras}` : ''})`;
 }
+
+/** 0 for null, 1 for seat a, 2 for seat b; -1 (no key) for anything else. */
+function sideOf(x: number | null, a: number, b: number): number {
+  return x === null ? 0 : x === a ? 1 : x === b ? 2 : -1;
+}
+
+/**
+ * Pair summaries worded before, a hash table keyed by everything the words depend on: the
+ * seats, who took each segment, the fouled, scooping, homerun and majority seats (each a, b or
+ * none: the pattern) and the two sums. Real showdowns repeat a few hundred of them; strings are
+ * immutable, so results sharing one cannot change each other. `summaryKeys[slot]` is -1 for a
+ * free slot.
+ */
+const SUMMARY_BITS = 14;
+const SUMMARY_SLOTS = 1 << SUMMARY_BITS;
+const summaryKeys = new Float64Array(SUMMARY_SLOTS).fill(-1);
+const summaryTexts: (string | undefined)[] = new Array<string | undefined>(SUMMARY_SLOTS).fill(undefined);
+let summariesKept = 0;
+/** Each sum is kept when within (-SUM_RANGE, SUM_RANGE); `SUMS` keys of sums per pattern. */
+const SUM_RANGE = 512;
+const SUMS = 4 * SUM_RANGE * SUM_RANGE;
 
 const NO_BONUS: readonly number[] = [0, 0, 0];
 
@@ -367,38 +463,75 @@ export function scoreShowdown(profile: Profile, button: number, hands: readonly 
     }
   }
   const order = usual ? fromButton(button, hands) : clockwiseFromButton(button, hands.map((h) => h.seat));
-  const inOrder: ScoredHand[] = [];
-  const bonus: (readonly number[])[] = [];
-  for (const seat of order) {
-    for (const h of hands) {
-      if (h.seat !== seat) continue;
-      inOrder.push(h);
-      bonus.push(h.status === 'set' ? qualifying(profile, h.values) : NO_BONUS);
-      break;
+  const homeruns = homerunList(profile, hands);
+  // Four seats in the usual order are seats 1-4: the points in one literal (integer keys list in
+  // ascending order whatever the order they are set in, so the object is the one the loop
+  // makes), the six pairs in another, in the loop's order.
+  const four = usual && order.length === TABLE_SEATS;
+  const points: Record<number, number> = four ? { 1: 0, 2: 0, 3: 0, 4: 0 } : {};
+  let pairs: PairScore[];
+  if (four) {
+    const h0 = handAt(hands, order[0]);
+    const h1 = handAt(hands, order[1]);
+    const h2 = handAt(hands, order[2]);
+    const h3 = handAt(hands, order[3]);
+    const q0 = bonusOf(profile, h0);
+    const q1 = bonusOf(profile, h1);
+    const q2 = bonusOf(profile, h2);
+    const q3 = bonusOf(profile, h3);
+    pairs = [
+      scoreOnePair(profile, h0, h1, q0, q1, homeruns),
+      scoreOnePair(profile, h0, h2, q0, q2, homeruns),
+      scoreOnePair(profile, h0, h3, q0, q3, homeruns),
+      scoreOnePair(profile, h1, h2, q1, q2, homeruns),
+      scoreOnePair(profile, h1, h3, q1, q3, homeruns),
+      scoreOnePair(profile, h2, h3, q2, q3, homeruns),
+    ];
+  } else {
+    const inOrder: ScoredHand[] = [];
+    const bonus: (readonly number[])[] = [];
+    for (const seat of order) {
+      for (const h of hands) {
+        if (h.seat !== seat) continue;
+        inOrder.push(h);
+        bonus.push(bonusOf(profile, h));
+        break;
+      }
+    }
+    for (const seat of order) points[seat] = 0;
+    pairs = [];
+    for (let i = 0; i < inOrder.length; i++) {
+      for (let j = i + 1; j < inOrder.length; j++) pairs.push(scoreOnePair(profile, inOrder[i], inOrder[j], bonus[i], bonus[j], homeruns));
     }
   }
-  const homeruns = homerunList(profile, hands);
-  const pairs: PairScore[] = [];
-  const points: Record<number, number> = {};
-  for (const seat of order) points[seat] = 0;
-  for (let i = 0; i < inOrder.length; i++) {
-    for (let j = i + 1; j < inOrder.length; j++) {
-      const pair = scoreOnePair(profile, inOrder[i], inOrder[j], bonus[i], bonus[j], homeruns);
-      pairs.push(pair);
-      points[pair.a] += pair.points;
-      points[pair.b] -= pair.points;
-    }
+  for (let k = 0; k < pairs.length; k++) {
+    const pair = pairs[k];
+    points[pair.a] += pair.points;
+    points[pair.b] -= pair.points;
   }
   const homerunsInOrder: number[] = [];
   if (homeruns.length > 0) for (const s of order) if (homeruns.includes(s)) homerunsInOrder.push(s);
   return { order, pairs, points, homeruns: homerunsInOrder };
 }
 
+/** The hand of the seat (one of the hands' seats). */
+function handAt(hands: readonly ScoredHand[], seat: number): ScoredHand {
+  for (let i = 0; i < hands.length; i++) if (hands[i].seat === seat) return hands[i];
+  throw new RangeError(`no hand for seat ${seat}`); // order holds the hands' seats only
+}
+
+/** The bonus each segment of the hand qualifies for: a valid hand's, or none. */
+function bonusOf(profile: Profile, h: ScoredHand): readonly number[] {
+  return h.status === 'set' ? qualifying(profile, h.values) : NO_BONUS;
+}
+
 /** The seats of `hands` (each 1-4) clockwise from the seat left of the (whole-number) button, as {@link clockwiseFromButton} orders them. */
 function fromButton(button: number, hands: readonly ScoredHand[]): number[] {
-  const out: number[] = [];
   // Seat s is (s - button - 1) mod 4 seats from the first to announce: seat button + 1 first.
   const start = ((button % TABLE_SEATS) + TABLE_SEATS) % TABLE_SEATS;
+  // Four different seats 1-4 are all of them.
+  if (hands.length === TABLE_SEATS) return [start + 1, ((start + 1) % TABLE_SEATS) + 1, ((start + 2) % TABLE_SEATS) + 1, ((start + 3) % TABLE_SEATS) + 1];
+  const out: number[] = [];
   for (let i = 0; i < TABLE_SEATS; i++) {
     const seat = ((start + i) % TABLE_SEATS) + 1;
     for (const h of hands) {

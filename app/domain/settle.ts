@@ -5,16 +5,16 @@
  *   record --parseShowdown--> Showdown --classify--> ScoredHand per seat
  *          --scoreShowdown--> pairs and points --settle--> payments within table stakes
  */
-import { formatCards } from './cards';
+import { formatCards, type Card } from './cards';
 import { detectNaturals, verifyNatural, type NaturalName } from './naturals';
 import { judgeJackpot, type JackpotResult } from './jackpot';
 import { fantasylandNextHand, royaltiesOf, type Royalties } from './ofc';
 import { bestNatural, type Profile } from './profiles';
 import { fail, ok, type Result } from './result';
 import { scoreShowdown, type PairScore, type ScoredHand } from './scoring';
-import { checkSetting, type Segment } from './setting';
+import { checkSetting, judgeSetting, type Segment, type SettingVerdict } from './setting';
 import { settle, type Transfer } from './settlement';
-import { parseShowdown, type Showdown, type ShowdownSeat } from './showdown';
+import { parseShowdownNotingTexts, type RecordTexts, type Showdown, type ShowdownSeat } from './showdown';
 
 /** A seat's hand as settled, for display. Card lists are canonical text ("Kd 5d 2s"). */
 export interface HandView {
@@ -98,47 +98,69 @@ interface Classified {
   readonly falseNatural?: FalseNatural;
 }
 
-function setView(seat: ShowdownSeat, status: ScoredHand['status'], descriptions?: Readonly<Record<Segment, string>>): HandView {
-  // Keys in the order the view always had: status, the cards, then the descriptions.
-  const s = seat.setting;
-  if (!s) return { status, cards: formatCards(seat.cards) };
-  if (descriptions) return { status, front: formatCards(s.front), middle: formatCards(s.middle), back: formatCards(s.back), descriptions };
-  return { status, front: formatCards(s.front), middle: formatCards(s.middle), back: formatCards(s.back) };
+/**
+ * The card texts of the record a showdown was read from (see {@link parseShowdownNotingTexts})
+ * in this same call, or undefined for a showdown given as typed data: every text is then written
+ * from the cards, and every setting checked in full (a parsed one is known to hold the seat's
+ * 13 different cards).
+ */
+type Texts = RecordTexts | undefined;
+
+/** The canonical text of a seat's cards: the record's own when it noted one (slot k: 0 front, 1 middle, 2 back, 3 cards). */
+function textOf(texts: Texts, seat: ShowdownSeat, k: number, cards: readonly Card[]): string {
+  const noted = texts === undefined ? undefined : texts[seat.seat * 4 + k];
+  return noted ?? formatCards(cards);
 }
 
-function classifySetting(profile: Profile, seat: ShowdownSeat, prefix = ''): Classified | Refusal {
+function setView(seat: ShowdownSeat, status: ScoredHand['status'], texts: Texts, descriptions?: Readonly<Record<Segment, string>>): HandView {
+  // Keys in the order the view always had: status, the cards, then the descriptions.
+  const s = seat.setting;
+  if (!s) return { status, cards: textOf(texts, seat, 3, seat.cards) };
+  const front = textOf(texts, seat, 0, s.front);
+  const middle = textOf(texts, seat, 1, s.middle);
+  const back = textOf(texts, seat, 2, s.back);
+  if (descriptions) return { status, front, middle, back, descriptions };
+  return { status, front, middle, back };
+}
+
+function classifySetting(profile: Profile, seat: ShowdownSeat, texts: Texts, prefix = ''): Classified | Refusal {
   if (!seat.setting) {
     const reason = `${prefix}no setting given (the hand was laid down unset)`;
-    return { hand: { seat: seat.seat, status: 'fouled', reason }, view: setView(seat, 'fouled') };
+    return { hand: { seat: seat.seat, status: 'fouled', reason }, view: setView(seat, 'fouled', texts) };
   }
-  const r = checkSetting(seat.setting, profile.lowballMiddle ? LOWBALL : HIGH);
-  if (!r.ok) return fail(r.error.code, `seats[${seat.index}] (seat ${seat.seat}): ${r.error.message}`, `seats[${seat.index}]`);
-  const v = r.value;
+  let v: SettingVerdict;
+  if (texts !== undefined) {
+    v = judgeSetting(seat.setting, profile.lowballMiddle);
+  } else {
+    const r = checkSetting(seat.setting, profile.lowballMiddle ? LOWBALL : HIGH);
+    if (!r.ok) return fail(r.error.code, `seats[${seat.index}] (seat ${seat.seat}): ${r.error.message}`, `seats[${seat.index}]`);
+    v = r.value;
+  }
   if (v.fouled) {
     const hand: ScoredHand = v.descriptions
       ? { seat: seat.seat, status: 'fouled', reason: prefix + v.reason, descriptions: v.descriptions }
       : { seat: seat.seat, status: 'fouled', reason: prefix + v.reason };
-    return { hand, view: setView(seat, 'fouled', v.descriptions) };
+    return { hand, view: setView(seat, 'fouled', texts, v.descriptions) };
   }
   return {
     hand: { seat: seat.seat, status: 'set', values: v.values, descriptions: v.descriptions },
-    view: setView(seat, 'set', v.descriptions),
+    view: setView(seat, 'set', texts, v.descriptions),
   };
 }
 
 const LOWBALL = { lowballMiddle: true } as const;
 const HIGH = { lowballMiddle: false } as const;
 
-function classify(profile: Profile, seat: ShowdownSeat): Classified | Refusal {
+function classify(profile: Profile, seat: ShowdownSeat, texts: Texts): Classified | Refusal {
   if (seat.foul !== undefined) {
-    return { hand: { seat: seat.seat, status: 'fouled', reason: `ruled fouled by the floor: ${seat.foul}` }, view: setView(seat, 'fouled') };
+    return { hand: { seat: seat.seat, status: 'fouled', reason: `ruled fouled by the floor: ${seat.foul}` }, view: setView(seat, 'fouled', texts) };
   }
-  if (seat.surrender) return { hand: { seat: seat.seat, status: 'surrendered' }, view: setView(seat, 'surrendered') };
-  if (seat.natural) return classifyNatural(profile, seat, seat.natural);
-  return classifySetting(profile, seat);
+  if (seat.surrender) return { hand: { seat: seat.seat, status: 'surrendered' }, view: setView(seat, 'surrendered', texts) };
+  if (seat.natural) return classifyNatural(profile, seat, seat.natural, texts);
+  return classifySetting(profile, seat, texts);
 }
 
-function classifyNatural(profile: Profile, seat: ShowdownSeat, declared: NaturalName): Classified | Refusal {
+function classifyNatural(profile: Profile, seat: ShowdownSeat, declared: NaturalName, texts: Texts): Classified | Refusal {
   const proof = verifyNatural(seat.cards, declared);
   if (proof.ok) {
     // The declaration is true; score the best natural the hand holds under this profile
@@ -151,10 +173,10 @@ function classifyNatural(profile: Profile, seat: ShowdownSeat, declared: Natural
       ? { front: formatCards(p.arrangement.front), middle: formatCards(p.arrangement.middle), back: formatCards(p.arrangement.back) }
       : undefined;
     const s = seat.setting;
-    const cards = formatCards(seat.cards);
+    const cards = textOf(texts, seat, 3, seat.cards);
     // Keys in the order the view always had: status, cards, then the setting when given.
     const view: HandView = s
-      ? { status: 'natural', cards, front: formatCards(s.front), middle: formatCards(s.middle), back: formatCards(s.back) }
+      ? { status: 'natural', cards, front: textOf(texts, seat, 0, s.front), middle: textOf(texts, seat, 1, s.middle), back: textOf(texts, seat, 2, s.back) }
       : { status: 'natural', cards };
     // Keys in the order the proof always had: name, declared, explanation, arrangement.
     const proofView: NaturalProofView = scored !== declared
@@ -169,31 +191,44 @@ function classifyNatural(profile: Profile, seat: ShowdownSeat, declared: Natural
   const reason = proof.error.message;
   const prefix = `false declaration of ${declared} (${reason}); `;
   if (profile.falseNatural === 'play-as-set') {
-    const played = classifySetting(profile, seat, seat.setting ? '' : prefix);
+    const played = classifySetting(profile, seat, texts, seat.setting ? '' : prefix);
     if ('error' in played) return played;
     return { hand: played.hand, view: played.view, falseNatural: { declared, reason, playedAs: seat.setting ? 'set' : 'foul' } };
   }
   const hand: ScoredHand = { seat: seat.seat, status: 'fouled', reason: `false declaration of ${declared}: ${reason}` };
-  return { hand, view: setView(seat, 'fouled'), falseNatural: { declared, reason, playedAs: 'foul' } };
-}
-
-/** The seats' figures keyed by seat number, in `order`. */
-function keyedByOrder(order: readonly number[], r: Readonly<Record<number, number>>): Record<string, number> {
-  const out: Record<number, number> = {};
-  for (const seat of order) out[seat] = r[seat]; // the key is the seat's number as text, as String(seat)
-  return out;
+  return { hand, view: setView(seat, 'fouled', texts), falseNatural: { declared, reason, playedAs: 'foul' } };
 }
 
 /** Settles a checked showdown (for callers that already hold typed data). */
 export function settleShowdown(showdown: Showdown): Result<SettleResult> {
+  return settleRead(showdown, undefined);
+}
+
+function settleRead(showdown: Showdown, texts: Texts): Result<SettleResult> {
   const { profile, button, pointValue, seats } = showdown;
-  const classified: Classified[] = [];
-  const hands: ScoredHand[] = [];
-  for (const seat of seats) {
-    const c = classify(profile, seat);
-    if ('error' in c) return c;
-    classified.push(c);
-    hands.push(c.hand);
+  let classified: Classified[];
+  let hands: ScoredHand[];
+  if (seats.length === 4) {
+    // The usual four seats, each list in one literal; in seat order, the first refusal returned.
+    const c0 = classify(profile, seats[0], texts);
+    if ('error' in c0) return c0;
+    const c1 = classify(profile, seats[1], texts);
+    if ('error' in c1) return c1;
+    const c2 = classify(profile, seats[2], texts);
+    if ('error' in c2) return c2;
+    const c3 = classify(profile, seats[3], texts);
+    if ('error' in c3) return c3;
+    classified = [c0, c1, c2, c3];
+    hands = [c0.hand, c1.hand, c2.hand, c3.hand];
+  } else {
+    classified = [];
+    hands = [];
+    for (const seat of seats) {
+      const c = classify(profile, seat, texts);
+      if ('error' in c) return c;
+      classified.push(c);
+      hands.push(c.hand);
+    }
   }
   const score = scoreShowdown(profile, button, hands);
   for (const p of score.pairs) {
@@ -210,7 +245,8 @@ export function settleShowdown(showdown: Showdown): Result<SettleResult> {
       return fail('amount-too-large', `pointValue: seat ${seat} wins and owes ${gross} points in all, which at ${pointValue} a point is beyond exact integer money`, 'pointValue');
     }
   }
-  const stacks: Record<number, number | undefined> = {};
+  // By seat number; a list rather than an object (the settlement reads stacks[seat] either way).
+  const stacks: (number | undefined)[] = [undefined, undefined, undefined, undefined, undefined];
   for (const s of seats) stacks[s.seat] = s.stack;
   const money = settle({ order: score.order, pairs: score.pairs, pointValue, stacks, netting: showdown.netting });
 
@@ -221,10 +257,14 @@ export function settleShowdown(showdown: Showdown): Result<SettleResult> {
   const naturals: Record<string, NaturalName> = {};
   const naturalProofs: Record<string, NaturalProofView> = {};
   const falseNaturals: Record<string, FalseNatural> = {};
-  const views: Record<string, HandView> = {};
+  // Seats 1-4 (parseShowdown sorts them): the views in one literal (integer keys list in
+  // ascending order whatever the order they are set in, so it is the object the loop makes).
+  const four = classified.length === 4 && classified[0].hand.seat === 1 && classified[1].hand.seat === 2 && classified[2].hand.seat === 3
+    && classified[3].hand.seat === 4;
+  const views: Record<string, HandView> = four ? { 1: classified[0].view, 2: classified[1].view, 3: classified[2].view, 4: classified[3].view } : {};
   for (const c of classified) {
     const h = c.hand;
-    const key = String(h.seat);
+    const key = h.seat; // as a property key, the seat number as text (String(seat))
     if (h.status === 'fouled') {
       fouled.push(h.seat);
       fouls[key] = h.reason;
@@ -235,11 +275,13 @@ export function settleShowdown(showdown: Showdown): Result<SettleResult> {
     }
     if (c.proof !== undefined) naturalProofs[key] = c.proof;
     if (c.falseNatural !== undefined) falseNaturals[key] = c.falseNatural;
-    views[key] = c.view;
+    if (!four) views[key] = c.view;
   }
   // One literal per shape (the keys in the order the result always had: id first when given).
-  const points = keyedByOrder(score.order, score.points);
-  const net = keyedByOrder(score.order, money.net);
+  // The points and the nets as the scoring and the settlement made them: each keyed by the
+  // seats of `order`, set in that order (their own objects, made for this showdown alone).
+  const points = score.points;
+  const net = money.net;
   const profileId = { name: profile.name, version: profile.version };
   const result: { -readonly [K in keyof SettleResult]: SettleResult[K] } = showdown.id !== undefined
     ? {
@@ -274,7 +316,10 @@ export function settleShowdown(showdown: Showdown): Result<SettleResult> {
  * cannot be settled, naming the field; a foul or a false natural is an outcome, not a refusal.
  */
 export function settleRecord(record: unknown): Result<SettleResult> {
-  const showdown = parseShowdown(record);
+  // The record's canonical card texts are the hands' texts in the result: the card lists they
+  // were read into are this call's own, unchanged between the parse and the settlement.
+  const texts: RecordTexts = [];
+  const showdown = parseShowdownNotingTexts(record, texts);
   if (!showdown.ok) return showdown;
-  return settleShowdown(showdown.value);
+  return settleRead(showdown.value, texts);
 }

@@ -56,6 +56,11 @@ function checkInteger(x: number, what: string, min: number): void {
   if (!Number.isSafeInteger(x) || x < min) throw new RangeError(`${what} must be an integer >= ${min}, got ${x}`);
 }
 
+/** {@link checkInteger} for a pair's figure (`what` of pair a-b), the message worded only when it fails. */
+function checkPairInteger(x: number, what: string, a: number, b: number): void {
+  if (!Number.isSafeInteger(x) || x < 0) checkInteger(x, `${what} of pair ${a}-${b}`, 0);
+}
+
 /**
  * Settles pairwise points into payments within table stakes (see the module comment).
  * Throws RangeError on malformed input (a seat not in `order`, a non-integer amount):
@@ -69,28 +74,29 @@ export function settle(input: SettlementInput): Settlement {
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < i; j++) if (sameSeat(order[i], order[j])) throw new RangeError('a seat appears twice in the order');
   }
-  const stack: (number | undefined)[] = [];
+  // Each seat's stack by its place in `order`; NO_CAP for a seat without one.
+  const stack = scratchRow(0, n, false); // every entry set below
   for (let i = 0; i < n; i++) {
     const seat = order[i];
     const s = input.stacks?.[seat];
-    if (s !== undefined) checkInteger(s, `stack of seat ${seat}`, 0);
-    stack.push(s);
+    if (s !== undefined && !(Number.isSafeInteger(s) && s >= 0)) checkInteger(s, `stack of seat ${seat}`, 0);
+    stack[i] = s === undefined ? NO_CAP : s;
   }
 
   // 1. owed: what order[i] owes order[j], capped at the winner's starting stack.
-  const owed = scratch(0, n * n);
+  const owed = scratch(0, n * n, true);
   for (const { a, b, points } of input.pairs) {
     const ia = indexOf(order, a);
     const ib = indexOf(order, b);
     if (ia < 0 || ib < 0) throw new RangeError(`pair ${a}-${b} names a seat not in the order`);
-    checkInteger(Math.abs(points), `points of pair ${a}-${b}`, 0);
+    checkPairInteger(Math.abs(points), 'points', a, b);
     if (points === 0) continue;
     const loser = points > 0 ? ib : ia;
     const winner = points > 0 ? ia : ib;
     const amount = Math.abs(points) * pointValue;
-    checkInteger(amount, `amount of pair ${a}-${b}`, 0);
+    checkPairInteger(amount, 'amount', a, b);
     const cap = stack[winner];
-    owed[loser * n + winner] += cap === undefined ? amount : Math.min(amount, cap);
+    owed[loser * n + winner] += cap === NO_CAP ? amount : Math.min(amount, cap);
   }
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
@@ -100,35 +106,34 @@ export function settle(input: SettlementInput): Settlement {
       owed[j * n + i] -= d;
       const capI = stack[i];
       const capJ = stack[j];
-      if (capJ !== undefined) owed[i * n + j] = Math.min(owed[i * n + j], capJ);
-      if (capI !== undefined) owed[j * n + i] = Math.min(owed[j * n + i], capI);
+      if (capJ !== NO_CAP) owed[i * n + j] = Math.min(owed[i * n + j], capJ);
+      if (capI !== NO_CAP) owed[j * n + i] = Math.min(owed[j * n + i], capI);
     }
   }
 
   // 2-4. Start from everyone paying in full; an all-in player pays what he has, creditors in
   // order. Each pass only lowers payments, so this reaches the largest consistent payments.
-  const paid = scratch(1, n * n);
-  paid.set(owed.subarray(0, n * n));
-  const allIn: boolean[] = [];
-  const owesInFull: number[] = [];
+  const paid = scratch(1, n * n, false); // a copy of owed
+  for (let k = 0; k < n * n; k++) paid[k] = owed[k]; // not set(subarray): a view object per call
+  const allIn = scratchRow(1, n, true); // 1: all in
+  const owesInFull = scratchRow(2, n, false); // every entry set below
   for (let i = 0; i < n; i++) {
-    allIn.push(false);
     let sum = 0;
     for (let j = 0; j < n; j++) sum += owed[i * n + j];
-    owesInFull.push(sum);
+    owesInFull[i] = sum;
   }
   for (let changed = true; changed; ) {
     changed = false;
     for (let i = 0; i < n; i++) {
       const cap = stack[i];
-      if (cap === undefined) continue;
+      if (cap === NO_CAP) continue;
       let incoming = 0;
       for (let k = 0; k < n; k++) incoming += paid[k * n + i];
-      if (!allIn[i] && owesInFull[i] - incoming > cap) {
-        allIn[i] = true;
+      if (allIn[i] === 0 && owesInFull[i] - incoming > cap) {
+        allIn[i] = 1;
         changed = true;
       }
-      if (!allIn[i]) continue;
+      if (allIn[i] === 0) continue;
       let available = cap + incoming;
       for (let j = 0; j < n; j++) {
         const pay = Math.min(owed[i * n + j], available);
@@ -141,24 +146,34 @@ export function settle(input: SettlementInput): Settlement {
     }
   }
 
-  const net: Record<number, number> = {};
-  const shortfall = scratch(2, n * n);
+  // Seats 1-4 in any order: one literal (integer keys list in ascending order whatever the order
+  // they are set in, so the object is the one the loop makes).
+  const net: Record<number, number> = n === 4 && allFourSeats(order) ? { 1: 0, 2: 0, 3: 0, 4: 0 } : {};
   for (let i = 0; i < n; i++) {
     let sum = 0;
     for (let k = 0; k < n; k++) sum += paid[k * n + i] - paid[i * n + k];
     net[order[i]] = sum;
   }
-  for (let k = 0; k < n * n; k++) shortfall[k] = owed[k] - paid[k];
   const allInSeats: number[] = [];
-  for (let i = 0; i < n; i++) if (allIn[i]) allInSeats.push(order[i]);
+  for (let i = 0; i < n; i++) if (allIn[i] === 1) allInSeats.push(order[i]);
   const result: Settlement = {
     owed: transfers(order, owed),
     payments: transfers(order, paid),
-    shortfalls: transfers(order, shortfall),
+    shortfalls: shortfallTransfers(order, owed, paid),
     net,
     allIn: allInSeats,
   };
   return input.netting ? { ...result, netted: netTransfers(order, net) } : result;
+}
+
+/** Whether the four seats are 1, 2, 3 and 4 in some order. */
+function allFourSeats(order: readonly number[]): boolean {
+  let seen = 0;
+  for (let i = 0; i < 4; i++) {
+    const s = order[i];
+    if (s === 1 || s === 2 || s === 3 || s === 4) seen |= 1 << s;
+  }
+  return seen === 0b11110;
 }
 
 /** Seats as the same key of a Map (SameValueZero: NaN is NaN). */
@@ -172,16 +187,31 @@ function indexOf(order: readonly number[], seat: number): number {
 }
 
 /**
- * Three n x n matrices reused from one settlement to the next (a settlement is over before
- * the next starts: nothing else runs in between), each handed out zeroed. Float64: the
+ * Two n x n matrices (owed, paid) reused from one settlement to the next (a settlement is over before
+ * the next starts: nothing else runs in between), zeroed or not as the caller asks. Float64: the
  * numbers JavaScript computes with, so every sum is the one an array of numbers gives.
  */
-const matrices: Float64Array[] = [new Float64Array(16), new Float64Array(16), new Float64Array(16)];
+const matrices: Float64Array[] = [new Float64Array(16), new Float64Array(16)];
 
-function scratch(which: number, size: number): Float64Array {
+/** A stack in {@link scratchRow}'s rows for a seat without one (stacks are whole numbers >= 0). */
+const NO_CAP = -1;
+
+/** Three rows of per-seat figures reused as the matrices are (see {@link scratch}). */
+const rows: Float64Array[] = [new Float64Array(4), new Float64Array(4), new Float64Array(4)];
+
+/** Row `which`, at least `size` long, its first `size` entries zeroed when `zeroed`. */
+function scratchRow(which: number, size: number, zeroed: boolean): Float64Array {
+  if (rows[which].length < size) rows[which] = new Float64Array(size);
+  const r = rows[which];
+  if (zeroed) for (let k = 0; k < size; k++) r[k] = 0; // not fill(): its call costs more than these few stores
+  return r;
+}
+
+/** Matrix `which`, at least `size` long, its first `size` entries zeroed when `zeroed` (else each is set before it is read). */
+function scratch(which: number, size: number, zeroed: boolean): Float64Array {
   if (matrices[which].length < size) matrices[which] = new Float64Array(size);
   const m = matrices[which];
-  m.fill(0, 0, size);
+  if (zeroed) for (let k = 0; k < size; k++) m[k] = 0; // not fill(): its call costs more than these few stores
   return m;
 }
 
@@ -192,6 +222,19 @@ function transfers(order: readonly number[], m: Float64Array): Transfer[] {
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
       const amount = m[i * n + j];
+      if (amount > 0) out.push({ from: order[i], to: order[j], amount });
+    }
+  }
+  return out;
+}
+
+/** What was owed but not paid (owed minus paid, where positive) as transfers, as {@link transfers} lists them. */
+function shortfallTransfers(order: readonly number[], owed: Float64Array, paid: Float64Array): Transfer[] {
+  const n = order.length;
+  const out: Transfer[] = [];
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      const amount = owed[i * n + j] - paid[i * n + j];
       if (amount > 0) out.push({ from: order[i], to: order[j], amount });
     }
   }

@@ -17,7 +17,6 @@ const RECORD_KEYS = ['id', 'rules', 'pointValue', 'button', 'netting', 'seats'] 
 const SEAT_KEYS = ['seat', 'stack', 'front', 'middle', 'back', 'cards', 'natural', 'surrender', 'foul', 'fantasyland', 'jackpotDisqualified'] as const;
 const RECORD_KEY_SET: ReadonlySet<string> = new Set(RECORD_KEYS);
 const SEAT_KEY_SET: ReadonlySet<string> = new Set(SEAT_KEYS);
-const SEAT_FLAGS = ['surrender', 'fantasyland'] as const;
 /** When a record gives no button: seat 4, so the announcement starts at seat 1. */
 const DEFAULT_BUTTON = 4;
 /**
@@ -86,14 +85,36 @@ function unknownKey(obj: Record<string, unknown>, allowed: readonly string[], kn
 function canonicalCards(text: string): Card[] | null {
   const n = text.length;
   if (n % 3 !== 2) return null;
+  // A segment's 3 or 5 cards read into a literal of that size; any other count pushed one by one.
+  if (n === 8) {
+    const a = cardAt(text, 0);
+    const b = cardAt(text, 3);
+    const c = cardAt(text, 6);
+    return (a | b | c) < 0 || text.charCodeAt(2) !== SPACE || text.charCodeAt(5) !== SPACE ? null : [a, b, c];
+  }
+  if (n === 14) {
+    const a = cardAt(text, 0);
+    const b = cardAt(text, 3);
+    const c = cardAt(text, 6);
+    const d = cardAt(text, 9);
+    const e = cardAt(text, 12);
+    return (a | b | c | d | e) < 0 || text.charCodeAt(2) !== SPACE || text.charCodeAt(5) !== SPACE || text.charCodeAt(8) !== SPACE
+      || text.charCodeAt(11) !== SPACE ? null : [a, b, c, d, e];
+  }
   const cards: Card[] = [];
   for (let i = 0; i < n; i += 3) {
-    const rank = RANK_OF_CODE[text.charCodeAt(i)] ?? -1;
-    const suit = SUIT_OF_CODE[text.charCodeAt(i + 1)] ?? -1;
-    if (rank < 0 || suit < 0 || (i + 2 < n && text.charCodeAt(i + 2) !== SPACE)) return null;
-    cards.push(rank * 4 + suit);
+    const card = cardAt(text, i);
+    if (card < 0 || (i + 2 < n && text.charCodeAt(i + 2) !== SPACE)) return null;
+    cards.push(card);
   }
   return cards;
+}
+
+/** The card written at `i` of a text ("Td": rank then suit), or -1 when those two are not a canonical card. */
+function cardAt(text: string, i: number): number {
+  const rank = RANK_OF_CODE[text.charCodeAt(i)] ?? -1;
+  const suit = SUIT_OF_CODE[text.charCodeAt(i + 1)] ?? -1;
+  return rank < 0 || suit < 0 ? -1 : rank * 4 + suit;
 }
 
 const SPACE = 32;
@@ -147,15 +168,42 @@ function wholeNumber(x: unknown, min: number, max: number): x is number {
  * not an object.
  */
 export function parseShowdown(record: unknown): Result<Showdown> {
-  const deep = fitsDepth(record, MAX_RECORD_DEPTH) ? undefined : tooDeep(record, MAX_RECORD_DEPTH);
+  return readShowdown(record, undefined);
+}
+
+/**
+ * The card texts a record gave in canonical form, by seat number and field: `texts[seat * 4 + k]`
+ * with k 0 front, 1 middle, 2 back, 3 cards; undefined where the record wrote the cards some
+ * other way (or not at all). A canonical text is exactly what `formatCards` writes for the cards
+ * read from it.
+ */
+export type RecordTexts = (string | undefined)[];
+
+/**
+ * {@link parseShowdown}, also noting in `texts` (when given) the canonical card texts of the
+ * record, so that a caller showing the same cards again need not write them anew. The texts
+ * are the record's own strings; they describe the showdown's card lists only as long as nobody
+ * changes those lists.
+ */
+export function parseShowdownNotingTexts(record: unknown, texts: RecordTexts): Result<Showdown> {
+  return readShowdown(record, texts);
+}
+
+function readShowdown(record: unknown, texts: RecordTexts | undefined): Result<Showdown> {
+  // The usual record (known fields, plain values, a profile by name or a shallow object) is
+  // checked for depth and unknown fields in one walk; any other is checked step by step.
+  const usual = usualShape(record);
+  const deep = usual || fitsDepth(record, MAX_RECORD_DEPTH) ? undefined : tooDeep(record, MAX_RECORD_DEPTH);
   if (deep) {
     const path = fieldOf(deep);
     const message = `nested more than ${MAX_RECORD_DEPTH} arrays and objects deep (the limit on a record)`;
     return path === undefined ? fail('too-deep', `the record is ${message}`) : refuse('too-deep', path, message);
   }
   if (!isObject(record)) return fail('bad-record', `a showdown record is a JSON object, got ${show(record)}`);
-  const extra = unknownKey(record, RECORD_KEYS, RECORD_KEY_SET, '');
-  if (extra) return extra;
+  if (!usual) {
+    const extra = unknownKey(record, RECORD_KEYS, RECORD_KEY_SET, '');
+    if (extra) return extra;
+  }
 
   const { id } = record;
   if (id !== undefined && typeof id !== 'string' && !wholeNumber(id, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)) {
@@ -188,12 +236,12 @@ export function parseShowdown(record: unknown): Result<Showdown> {
   }
 
   const seats: ShowdownSeat[] = [];
-  /** The seat holding each card so far, by card code. */
-  const holder: number[] = [];
+  // The cards of the seats so far, as two 26-card masks (cards are codes 0..51, checked by readSeat).
+  let low = 0;
+  let high = 0;
   for (let i = 0; i < rawSeats.length; i++) {
-    const r = readSeat(rawSeats[i], i, profile);
-    if (!r.ok) return r;
-    const seat = r.value;
+    const seat = readSeat(rawSeats[i], i, profile, usual, texts);
+    if ('error' in seat) return seat;
     let other: ShowdownSeat | undefined;
     for (const s of seats) {
       if (s.seat === seat.seat) {
@@ -204,17 +252,25 @@ export function parseShowdown(record: unknown): Result<Showdown> {
     if (other) {
       return refuse('duplicate-seat', `seats[${i}].seat`, `seat ${seat.seat} is also given at seats[${other.index}]`);
     }
-    for (const c of seat.cards) {
-      const before = holder[c];
-      if (before !== undefined) {
-        return refuse('duplicate-card', `seats[${i}]`, `${formatCard(c)} is in seat ${seat.seat} and also in seat ${before}`);
-      }
-      holder[c] = seat.seat;
-    }
+    // The seat's cards as readSeat's last scan left them (see SEAT_BITS).
+    const seatLow = SEAT_BITS[0];
+    const seatHigh = SEAT_BITS[1];
+    if ((seatLow & low) !== 0 || (seatHigh & high) !== 0) return cardInTwoSeats(seats, seat, i);
+    low |= seatLow;
+    high |= seatHigh;
     seats.push(seat);
   }
   if (seats.length < 2) return refuse('too-few-seats', 'seats', 'a showdown needs at least two live seats');
-  seats.sort(bySeatNumber);
+  // By seat number (an insertion sort: stable as Array.sort, without its set-up for four seats).
+  for (let i = 1; i < seats.length; i++) {
+    const seat = seats[i];
+    let at = i;
+    while (at > 0 && bySeatNumber(seats[at - 1], seat) > 0) {
+      seats[at] = seats[at - 1];
+      at--;
+    }
+    seats[at] = seat;
+  }
 
   // Surrender only with the chips to cover the whole penalty (RULES.md section 6). A surrender
   // under a profile without one was refused with the seat (readSeat).
@@ -230,6 +286,107 @@ export function parseShowdown(record: unknown): Result<Showdown> {
     }
   }
   return ok(id !== undefined ? { id: id as string | number, profile, pointValue, button, netting, seats } : { profile, pointValue, button, netting, seats });
+}
+
+/**
+ * The cards of the list {@link scanCards} looked at last, as two masks: cards 0-25 in
+ * `SEAT_BITS[0]`, 26-51 in `SEAT_BITS[1]`. A seat read without a refusal was scanned last with
+ * all its 13 cards (its cards, or its setting's, which are then the same cards), so the caller
+ * of readSeat finds the seat's cards here.
+ */
+const SEAT_BITS = new Int32Array(2);
+
+/** {@link findDuplicate} of valid card codes, leaving the cards' masks in {@link SEAT_BITS}. */
+function scanCards(cards: readonly Card[]): Card | undefined {
+  let low = 0;
+  let high = 0;
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i];
+    if (c < 26) {
+      const bit = 1 << c;
+      if (low & bit) return c;
+      low |= bit;
+    } else {
+      const bit = 1 << (c - 26);
+      if (high & bit) return c;
+      high |= bit;
+    }
+  }
+  SEAT_BITS[0] = low;
+  SEAT_BITS[1] = high;
+  return undefined;
+}
+
+/** The refusal of a seat holding a card an earlier seat holds: its first such card, and that seat. */
+function cardInTwoSeats(earlier: readonly ShowdownSeat[], seat: ShowdownSeat, i: number): Fail {
+  for (const c of seat.cards) {
+    for (const s of earlier) {
+      if (s.cards.includes(c)) return refuse('duplicate-card', `seats[${i}]`, `${formatCard(c)} is in seat ${seat.seat} and also in seat ${s.seat}`);
+    }
+  }
+  throw new RangeError('no card of the seat is in an earlier seat'); // the masks said there was one
+}
+
+/**
+ * Whether the record is an object whose every member (own or inherited, as for-in walks them)
+ * has a known name and a plain value: `rules` anything within the depth limit, `seats` a list of
+ * at most four objects whose members have known names and hold plain values or lists of plain
+ * values. Such a record is within the depth limit and has no unknown field, at the top or in a
+ * seat. False says nothing: the record is then checked step by step.
+ */
+function usualShape(record: unknown): boolean {
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return false;
+  for (const key in record) {
+    if (!isRecordKey(key)) return false;
+    const v = (record as Record<string, unknown>)[key];
+    if (typeof v !== 'object' || v === null) continue;
+    if (key === 'rules') {
+      if (!fitsDepth(v, MAX_RECORD_DEPTH - 1)) return false;
+    } else if (key !== 'seats' || !usualSeats(v)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+function usualSeats(seats: object): boolean {
+  if (!Array.isArray(seats) || seats.length > TABLE_SEATS) return false;
+  for (let i = 0; i < seats.length; i++) {
+    const seat: unknown = seats[i];
+    if (typeof seat !== 'object' || seat === null || Array.isArray(seat)) return false;
+    for (const key in seat) {
+      if (!isSeatKey(key)) return false;
+      const v = (seat as Record<string, unknown>)[key];
+      if (typeof v !== 'object' || v === null) continue;
+      if (!Array.isArray(v)) return false;
+      for (let k = 0; k < v.length; k++) {
+        const item: unknown = v[k];
+        if (typeof item === 'object' && item !== null) return false;
+      }
+    }
+  }
+  return true;
+}
+
+// RECORD_KEYS and SEAT_KEYS as switches: a few times faster than a Set's lookup on these
+// short lists (the usual record's every member is looked up).
+function isRecordKey(key: string): boolean {
+  switch (key) {
+    case 'id': case 'rules': case 'pointValue': case 'button': case 'netting': case 'seats':
+      return true;
+    default:
+      return false;
+  }
+}
+
+function isSeatKey(key: string): boolean {
+  switch (key) {
+    case 'seat': case 'stack': case 'front': case 'middle': case 'back': case 'cards': case 'natural': case 'surrender': case 'foul':
+    case 'fantasyland': case 'jackpotDisqualified':
+      return true;
+    default:
+      return false;
+  }
 }
 
 function bySeatNumber(x: ShowdownSeat, y: ShowdownSeat): number {
@@ -283,11 +440,29 @@ function seatRefusal(at: string, seat: number, code: string, name: string, messa
   return fail(code, `${at}.${name} (seat ${seat}): ${message}`, `${at}.${name}`);
 }
 
-function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSeat> {
-  const at = `seats[${i}]`;
+/** `seats[i]` for the indexes a record may have (at most {@link TABLE_SEATS} seats). */
+const SEAT_AT: readonly string[] = Array.from({ length: TABLE_SEATS }, (_, i) => `seats[${i}]`);
+
+/** A segment's or the hand's cards, noting a canonical text in `texts` at `slot`. */
+function readField(x: unknown, texts: RecordTexts | undefined, slot: number): Card[] | Fail {
+  if (typeof x === 'string') {
+    const cards = canonicalCards(x);
+    if (cards) {
+      if (texts) texts[slot] = x;
+      return cards;
+    }
+  }
+  return readCards(x);
+}
+
+/** One seat of the record; `known`: {@link usualShape} said the seat has no unknown field. */
+function readSeat(raw: unknown, i: number, profile: Profile, known: boolean, texts: RecordTexts | undefined): ShowdownSeat | Fail {
+  const at = SEAT_AT[i] ?? `seats[${i}]`;
   if (!isObject(raw)) return refuse('bad-seats', at, `expected a seat object, got ${show(raw)}`);
-  const extra = unknownKey(raw, SEAT_KEYS, SEAT_KEY_SET, at);
-  if (extra) return extra;
+  if (!known) {
+    const extra = unknownKey(raw, SEAT_KEYS, SEAT_KEY_SET, at);
+    if (extra) return extra;
+  }
   if (!wholeNumber(raw.seat, 1, TABLE_SEATS)) {
     return refuse('bad-seat-number', `${at}.seat`, `expected a seat number 1-${TABLE_SEATS}, got ${show(raw.seat)}`);
   }
@@ -297,9 +472,8 @@ function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSea
     const stack = checkAmount(raw.stack, 'the stack', 'bad-stack', 0, MAX_STACK);
     if (!stack.ok) return seatRefusal(at, seat, 'bad-stack', 'stack', stack.error.message);
   }
-  for (const flag of SEAT_FLAGS) {
-    if (raw[flag] !== undefined && typeof raw[flag] !== 'boolean') return seatRefusal(at, seat, 'bad-record', flag, `expected true or false, got ${show(raw[flag])}`);
-  }
+  if (raw.surrender !== undefined && typeof raw.surrender !== 'boolean') return seatRefusal(at, seat, 'bad-record', 'surrender', `expected true or false, got ${show(raw.surrender)}`);
+  if (raw.fantasyland !== undefined && typeof raw.fantasyland !== 'boolean') return seatRefusal(at, seat, 'bad-record', 'fantasyland', `expected true or false, got ${show(raw.fantasyland)}`);
   const surrender = raw.surrender === true;
   const fantasyland = raw.fantasyland === true;
   if (raw.foul !== undefined && (typeof raw.foul !== 'string' || raw.foul.trim() === '')) {
@@ -311,17 +485,18 @@ function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSea
   let setting: { -readonly [K in Segment]: Card[] } | undefined;
   if (raw.front !== undefined || raw.middle !== undefined || raw.back !== undefined) {
     // A segment left out is empty.
-    const front = raw.front === undefined ? [] : readCards(raw.front);
+    const slot = seat * 4;
+    const front = raw.front === undefined ? [] : readField(raw.front, texts, slot);
     if (!Array.isArray(front)) return seatRefusal(at, seat, front.error.code, 'front', front.error.message);
-    const middle = raw.middle === undefined ? [] : readCards(raw.middle);
+    const middle = raw.middle === undefined ? [] : readField(raw.middle, texts, slot + 1);
     if (!Array.isArray(middle)) return seatRefusal(at, seat, middle.error.code, 'middle', middle.error.message);
-    const back = raw.back === undefined ? [] : readCards(raw.back);
+    const back = raw.back === undefined ? [] : readField(raw.back, texts, slot + 2);
     if (!Array.isArray(back)) return seatRefusal(at, seat, back.error.code, 'back', back.error.message);
     setting = { front, middle, back };
   }
   let cards: Card[] | undefined;
   if (raw.cards !== undefined) {
-    const r = readCards(raw.cards);
+    const r = readField(raw.cards, texts, seat * 4 + 3);
     if (!Array.isArray(r)) return seatRefusal(at, seat, r.error.code, 'cards', r.error.message);
     cards = r;
   }
@@ -331,11 +506,11 @@ function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSea
   const setCards = setting ? cardsOf(setting) : undefined;
   const all = cards ?? setCards!;
   if (cards) {
-    const dupe = findDuplicate(cards);
+    const dupe = scanCards(cards);
     if (dupe !== undefined) return seatRefusal(at, seat, 'duplicate-card', 'cards', `${formatCard(dupe)} appears twice`);
   }
   if (setting) {
-    const twice = findDuplicate(setCards!) === undefined ? undefined : settingDuplicate(at, seat, setting);
+    const twice = scanCards(setCards!) === undefined ? undefined : settingDuplicate(at, seat, setting);
     if (twice) return twice;
   }
   if (all.length !== 13) {
@@ -393,8 +568,12 @@ function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSea
       return seatRefusal(at, seat, 'bad-record', 'jackpotDisqualified', `expected the floor's reason for the disqualification as text, got ${show(jackpotNote)}`);
     }
   }
-  // Built field by field (no spreads: every seat of every record comes through here); the keys
-  // in the order they always had.
+  // The keys in the order they always had. The usual seat (a stack and a setting, nothing
+  // declared) in one literal; any other field by field (no spreads: every seat of every record
+  // comes through here).
+  if (raw.stack !== undefined && setting && !natural && foul === undefined && jackpotNote === undefined) {
+    return { seat, index: i, stack: raw.stack as number, cards: all, setting, surrender, fantasyland };
+  }
   const out: { -readonly [K in keyof ShowdownSeat]: ShowdownSeat[K] } = { seat, index: i } as ShowdownSeat;
   if (raw.stack !== undefined) out.stack = raw.stack as number;
   out.cards = all;
@@ -404,5 +583,5 @@ function readSeat(raw: unknown, i: number, profile: Profile): Result<ShowdownSea
   if (foul !== undefined) out.foul = foul;
   out.fantasyland = fantasyland;
   if (jackpotNote !== undefined) out.jackpotDisqualified = jackpotNote as string;
-  return ok(out);
+  return out;
 }
