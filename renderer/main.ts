@@ -25,5 +25,6 @@ function pickTransport(): Transport {
 }
 
 const terminal = new TerminalStore(createClient(pickTransport()));
-const settings = new ScreenSettings();
+// Until this screen chooses a language, it shows the table's (the admin's, in the view).
+const settings = new ScreenSettings(globalThis.localStorage, () => terminal.view?.table.language ?? null);
 mount(App, { target: document.getElementById('app')!, props: { terminal, settings } });

@@ -350,3 +350,40 @@ export function wholeNumberUpTo(min: number, max: number): Field<number, false> 
     return fail('bad-number', `${key} must be a whole number from ${min} to ${max}, got ${shown(v)}`, key);
   });
 }
+
+// ---- the admin's devices
+
+/** A device as the admin sets it (app/services/device-settings.ts `checkDeviceSetting` checks the values, as for the flags). */
+export interface DeviceSettingArg {
+  readonly kind: 'serial' | 'simulated' | 'none';
+  /** A path (`/dev/ttyUSB0`, `COM3`) or `usb:VID:PID[:SERIAL]`; serial only. */
+  readonly port?: string;
+  readonly format?: 'framed' | 'lines';
+  readonly baudRate?: number;
+}
+
+/** How many characters a port's name may take. */
+const PORT_MAX = 200;
+
+/**
+ * A device setting `{kind, port?, format?, baudRate?}` (`bad-device`, `unknown-argument`, naming
+ * the key): its shape only; whether the port, format and speed are usable is the service's answer,
+ * the same as for the start-up flags.
+ */
+export const deviceSetting: Field<DeviceSettingArg, false> = required<DeviceSettingArg>((args, key) => {
+  const v = args[key];
+  if (!isObject(v) || (v.kind !== 'serial' && v.kind !== 'simulated' && v.kind !== 'none')) {
+    return fail('bad-device', `${key} must be {kind: "serial", port, format, baudRate}, {kind: "simulated"} or {kind: "none"}, got ${shown(v)}`, key);
+  }
+  const extra = unknownKey(v, v.kind === 'serial' ? ['kind', 'port', 'format', 'baudRate'] : ['kind'], `a ${v.kind} device`, `${key}.`);
+  if (extra) return extra;
+  if (v.kind === 'serial') {
+    if (typeof v.port !== 'string' || v.port.length > PORT_MAX) return fail('bad-device', `${key}.port must be the port's path or usb:VID:PID, got ${shown(v.port)}`, `${key}.port`);
+    if (v.format !== undefined && typeof v.format !== 'string') return fail('bad-device', `${key}.format must be framed or lines, got ${shown(v.format)}`, `${key}.format`);
+    if (v.baudRate !== undefined && typeof v.baudRate !== 'number') return fail('bad-device', `${key}.baudRate must be a whole number, got ${shown(v.baudRate)}`, `${key}.baudRate`);
+  }
+  return ok(v as unknown as DeviceSettingArg);
+});
+
+/** The admin's reason for setting a device (`reason-needed` when missing or blank). */
+export const deviceReason: Field<string, false> = signed(REASON_MAX, { code: 'reason-needed', message: 'a change of a device needs a reason' });

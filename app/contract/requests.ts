@@ -19,12 +19,14 @@
 import type { Purpose, Role } from '../domain/staff/events';
 import type { Result } from '../domain/result';
 import { DEALER_MISDEAL_CAUSES } from '../domain/hand/dealer-calls';
-import { card, cards, credential, handCorrection, rules, rulesReason, flag, floorAction, isoTime, newPin, roles, staffId, staffName, floorReason, note, oneOf, optional, REASON_MAX, seat, text, wholeNumber, wholeNumberUpTo, type Field, type FieldValue } from './fields';
+import { MAX_POINT_VALUE } from '../domain/money';
+import { card, cards, credential, deviceReason, deviceSetting, handCorrection, rules, rulesReason, flag, floorAction, isoTime, newPin, roles, staffId, staffName, floorReason, note, oneOf, optional, REASON_MAX, seat, text, wholeNumber, wholeNumberUpTo, type Field, type FieldValue } from './fields';
 import { MISDEAL_CAUSES, SEARCH_OUTCOME_VIEWS, type AccessLogView, type HandSearchView, type HandTimelineView, type RecallView, type ReplayView } from './floor';
 import type { SessionView, StaffListView } from './session';
 import type { ReportFileView, ReportJobView } from './report';
 import type { CorrectionPreviewView } from './correction';
 import type { RulesPreviewView } from './rules';
+import type { SerialPortsView, TestReadView } from './devices';
 import type { TerminalView } from './view';
 
 /** What a request answers, by the tag its entry gives. */
@@ -53,6 +55,10 @@ export interface Replies {
   readonly correctionPreview: CorrectionPreviewView;
   /** House rules with the rule book's figures scored under them (the admin's editor). */
   readonly rulesPreview: RulesPreviewView;
+  /** The serial ports this machine lists, with the shoe and the scanner now (the admin's Devices). */
+  readonly serialPorts: SerialPortsView;
+  /** The card a test read got, kept out of every hand. */
+  readonly testRead: TestReadView;
 }
 
 /**
@@ -166,6 +172,10 @@ export const REQUESTS = {
     args: { seat, front: cards, middle: cards, back: cards }, reply: 'view', access: dealer,
     doc: "A seat's set hand entered by touch (card codes; the service records it as source `touch`).",
   },
+  placeCard: {
+    args: { seat, card, row: oneOf('bad-row', ['front', 'middle', 'back']) }, reply: 'view', access: dealer,
+    doc: "OFC: the player placed `card` (one dealt to him, the view's `hand.ofc`) face up into `row`; a placed card never moves (`already-placed`, `row-full`, `fantasyland-sets-at-once`).",
+  },
   answerScan: {
     args: { record: flag }, reply: 'view', access: dealer,
     doc: "A seat's scanned rows that look scanned out of order (the view's `scanQuestion`): `record` them as scanned (a foul, if so), or not, to scan the seat again.",
@@ -268,17 +278,41 @@ export const REQUESTS = {
     doc: "Gives a person a new PIN (it ends his lockout).",
   },
   previewRules: {
-    args: { rules: optional(rules) }, reply: 'rulesPreview', access: anyone,
+    args: { rules: optional(rules), pointValue: optional(wholeNumberUpTo(1, MAX_POINT_VALUE)) }, reply: 'rulesPreview', access: anyone,
     doc:
       "The rule book's worked figures (RULES.md s5) scored under `rules` (a preset's name or a whole profile; left out: the table's rules now), with the profile " +
-      "as JSON and the presets to choose from; refused as an invalid profile is (`bad-profile-value`, `unknown-profile-key`, `unknown-preset`). Reads nothing of the table.",
+      "as JSON, the presets to choose from and the smallest buy-ins at `pointValue` (left out: the table's now); refused as an invalid profile is (`bad-profile-value`, `unknown-profile-key`, `unknown-preset`). Reads nothing of the table.",
   },
   changeRules: {
-    args: { admin: credential, reason: rulesReason, rules: optional(rules), pointValue: optional(wholeNumber(1)), name: optional(text(60)) },
+    args: {
+      admin: credential, reason: rulesReason, rules: optional(rules), pointValue: optional(wholeNumber(1)), name: optional(text(60)),
+      language: optional(oneOf('bad-language', ['en', 'cs'])),
+    },
     reply: 'view', access: adminPin,
     doc:
       "Changes the table's rules from the next hand, between hands: `rules` a preset's name or a whole profile (a changed profile of the same name needs a higher version: " +
-      "`version-needed`), the `pointValue` and the table's `name` (each left out: as now), with a `reason` (`hand-in-play`, `no-change`, `bad-profile`).",
+      "`version-needed`), the `pointValue`, the table's `name` and the `language` a screen opening the table starts in (each left out: as now), " +
+      "with a `reason` (`hand-in-play`, `no-change`, `bad-profile`, `bad-language`).",
+  },
+  serialPorts: {
+    args: { admin: credential }, reply: 'serialPorts', access: adminPin,
+    doc:
+      "The serial ports this machine lists (a pty or a path typed by hand is not listed: it can be set all the same), and the shoe's and scanner's device now: " +
+      "its setting, where it came from (`flag`, `stored`, `screen`, `default`) and who set it last, when and why. Read-only.",
+  },
+  changeDevice: {
+    args: { admin: credential, reason: deviceReason, role: oneOf('bad-device-role', ['shoe', 'scanner']), device: deviceSetting },
+    reply: 'view', access: adminPin,
+    doc:
+      "Sets the `role`'s device between hands, at once and for every later start (a start-up flag naming it still wins): `device` `{kind:'serial', port, format, baudRate}`, " +
+      "`{kind:'simulated'}` (the shoe) or `{kind:'none'}`, checked as the flags are (`bad-device`), with a `reason` (`hand-in-play`, `device-not-found`, `device-in-use`, `no-change`).",
+  },
+  testRead: {
+    args: { admin: credential, role: oneOf('bad-device-role', ['shoe', 'scanner']), device: optional(deviceSetting), seconds: optional(wholeNumberUpTo(1, 60)) },
+    reply: 'testRead', access: adminPin,
+    doc:
+      "The next card `device` (left out: the `role`'s device now) reads, within `seconds` (default 10), kept out of every hand: the card, its bytes and the device. Between hands; " +
+      "refused with why there is none (`no-card-read`, `port-not-found`, `port-permission`, `port-busy`, `device-fault`, `card-unreadable`, `device-in-use`, `no-device`).",
   },
 } as const satisfies Readonly<Record<string, RequestSpec>>;
 

@@ -17,4 +17,6 @@ export interface RulesPreviewView extends RulesPreview {
   /** The profile as the domain validated it, every option present: the editor's form fields. */
   readonly profileJson: Readonly<Record<string, unknown>>;
   readonly presets: readonly PresetView[];
+  /** The smallest full and short buy-ins (minor units) under these rules at `pointValue` (the one asked, or the table's now). */
+  readonly buyIn: { readonly pointValue: number; readonly full: number; readonly short: number };
 }

@@ -10,6 +10,7 @@ import type { Card } from '../domain/cards';
 import type { Blocker, NextAction } from '../domain/hand';
 import { SEGMENT_SIZES } from '../domain/setting';
 import type { MisdealCause } from '../domain/hand/events';
+import type { Figures } from '../domain/result';
 
 /** Seats are numbered 1..4 clockwise (RULES.md section 2). */
 export type SeatNumber = 1 | 2 | 3 | 4;
@@ -34,9 +35,10 @@ export interface Reason {
   readonly message: string;
   /**
    * The figures the sentence quotes, when the screen words it itself in any language: counts,
-   * money in minor units, and `currency` (the table's) so the screen can show the money.
+   * seats, money as `{ minor }` (app/domain/result.ts `MoneyFigure`), and `currency` (the
+   * table's) when the view adds it; a request's refusal is shown in the view's currency.
    */
-  readonly figures?: Readonly<Record<string, number | string>>;
+  readonly figures?: Figures;
 }
 
 /**
@@ -192,6 +194,8 @@ export interface IrregularityView {
   readonly cards: readonly Card[];
   /** For each of `cards`, the seat it was dealt to (null: not dealt this hand, or unknown without a shoe). */
   readonly dealtTo: readonly (SeatNumber | null)[];
+  /** `wrong-seat-after-set`: the seat whose hand `seat` holds, which in turn holds `seat`'s (one report is the whole swap). Absent for other kinds. */
+  readonly otherSeat?: SeatNumber | null;
   /** The services' English sentence. */
   readonly detail: string;
   /** Settlement waits for a ruling. */
@@ -247,6 +251,58 @@ export interface ResultView {
   readonly seats: readonly SeatResultView[];
   /** The ordered list the dealer executes. */
   readonly payments: readonly PaymentView[];
+  /**
+   * Which list `payments` is (the house's choice, profile option `payments`): `pairwise`, each
+   * loser pays each winner; `netted`, the fewest chip movements with the same results. The
+   * terminal always says; left out (a canned view), the screen takes it as `pairwise`.
+   */
+  readonly paymentList?: 'pairwise' | 'netted';
+  /** OFC only (absent otherwise): each valid hand's royalties and who is in Fantasyland next hand. */
+  readonly ofc?: OfcResultView;
+}
+
+/** OFC: one valid hand's royalties per row and in all (settle's `royalties`, app/domain/ofc.ts). */
+export interface OfcRoyaltiesView {
+  readonly seat: SeatNumber;
+  readonly front: number;
+  readonly middle: number;
+  readonly back: number;
+  readonly total: number;
+}
+
+/** OFC results: the royalties of every valid hand (a fouled hand earns none and is not listed),
+ *  in announcement order, and the seats dealt Fantasyland next hand. */
+export interface OfcResultView {
+  readonly royalties: readonly OfcRoyaltiesView[];
+  readonly fantasylandNext: readonly SeatNumber[];
+}
+
+/** OFC: a card the seat places now and the rows that would take it (the fold's answer). */
+export interface OfcCardView {
+  readonly card: Card;
+  readonly rows: readonly Row[];
+}
+
+/** OFC: one playing seat at the open-face table. */
+export interface OfcSeatView {
+  readonly seat: SeatNumber;
+  /** The seat plays Fantasyland this hand: dealt its 13 at once, shown at once. */
+  readonly fantasyland: boolean;
+  /** Its rows as placed so far (a Fantasyland seat: its hand once shown), face up. */
+  readonly rows: SetRows;
+  /** The cards it places now (its first five together, then one at a time as dealt); empty: none. */
+  readonly toPlace: readonly OfcCardView[];
+  /** A Fantasyland seat's 13 cards, given once all are dealt and its hand may be shown (entered
+   *  at once with `setHand`); null otherwise. */
+  readonly fantasylandCards: readonly Card[] | null;
+}
+
+/** OFC: the open-face table (app/domain/hand/offers.ts `ofcPlacements`). */
+export interface OfcHandView {
+  /** The seat that places next in the order of the deal (null: nobody has a card to place). */
+  readonly next: SeatNumber | null;
+  /** The playing seats, in turn order from the left of the button. */
+  readonly seats: readonly OfcSeatView[];
 }
 
 /** The phases of a hand (app/domain/hand/state.ts); `closed`, `misdealt` and `voided` are final. */
@@ -286,6 +342,8 @@ export interface HandView {
   /** Every irregularity of the hand, in order, ruled on or not. */
   readonly irregularities: readonly IrregularityView[];
   readonly result: ResultView | null;
+  /** OFC only (absent or null otherwise): the rows, the cards to place, the Fantasyland seats. */
+  readonly ofc?: OfcHandView | null;
 }
 
 export interface AlertView {
@@ -316,6 +374,8 @@ export interface TableInfoView {
   readonly naturals: readonly string[];
   /** The smallest full and short buy-in, minor units. */
   readonly buyIn: { readonly full: number; readonly short: number };
+  /** The language a screen opening the table starts in (the admin's choice); null: none set, each screen its own. */
+  readonly language: 'en' | 'cs' | null;
 }
 
 /**

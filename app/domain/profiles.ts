@@ -54,6 +54,20 @@ export type FoulRule = { readonly kind: 'scoop' } | { readonly kind: 'fixed'; re
 export const FALSE_NATURAL_RULES = ['foul', 'play-as-set'] as const;
 export type FalseNaturalRule = (typeof FALSE_NATURAL_RULES)[number];
 
+/**
+ * The list of payments the dealer makes after a hand (docs/profiles.md "payments"; RULES.md
+ * leaves it to the house): `pairwise`, each loser pays each winner what he owes him, clockwise
+ * from the seat left of the button; `netted`, the fewest chip movements that leave every seat
+ * with the same result. The chips each seat ends with are the same either way.
+ */
+export const PAYMENT_LISTS = ['pairwise', 'netted'] as const;
+export type PaymentList = (typeof PAYMENT_LISTS)[number];
+
+/** RULES.md s9: "A buy-in is at least 20 times the point value in chips": a house may ask more, never less. */
+export const MIN_BUY_IN_POINTS = 20;
+/** The most points a house may ask as its full buy-in: at the largest point value it still fits a seat's stack (MAX_STACK). */
+export const MAX_BUY_IN_POINTS = 1000;
+
 /** A natural's points and its rank among naturals: a lower number outranks, equal pushes. */
 export interface NaturalRule {
   readonly points: number;
@@ -97,11 +111,19 @@ export interface Profile {
   readonly fantasyland: { readonly minimumFront: string } | null;
   /** The house's jackpot hands, highest first (RULES.md section 11); null = no jackpot. */
   readonly jackpot: JackpotRule | null;
+  /** Which list of payments the dealer makes: pairwise (default) or netted. */
+  readonly payments: PaymentList;
+  /**
+   * The smallest full buy-in, in points (RULES.md s9: at least 20); a short buy-in is at least
+   * half of it, rounded up to a whole point (app/domain/table/buy-in.ts).
+   */
+  readonly buyInPoints: number;
 }
 
 export const PROFILE_KEYS = [
   'name', 'version', 'title', 'source', 'game', 'segmentPoints', 'scoop', 'homerun', 'majorityBonus',
   'bonusMode', 'bonuses', 'foul', 'surrenderPenalty', 'naturals', 'falseNatural', 'lowballMiddle', 'fantasyland', 'jackpot',
+  'payments', 'buyInPoints',
 ] as const satisfies readonly (keyof Profile)[];
 
 /** Bonus-table hand kinds, indexed by evaluator category (plus `royal-flush`). */
@@ -314,6 +336,8 @@ export const PROFILE_DEFAULTS: Omit<Profile, 'name' | 'version'> = deepFreeze({
   lowballMiddle: false,
   fantasyland: null,
   jackpot: null,
+  payments: 'pairwise',
+  buyInPoints: MIN_BUY_IN_POINTS,
 });
 
 /**
@@ -375,6 +399,8 @@ function checkProfile(json: unknown): Result<Profile> {
     () => set('fantasyland', fantasylandRule(obj.fantasyland)),
     // After the naturals and the middle's kind: a jackpot entry must be a hand this profile plays.
     () => set('jackpot', checkJackpotRule(obj.jackpot, (name) => naturalRule(p, name) !== undefined, p.lowballMiddle)),
+    () => set('payments', oneOf(obj.payments, 'payments', PAYMENT_LISTS)),
+    () => set('buyInPoints', buyInPointsRule(obj.buyInPoints)),
   ];
   for (const step of steps) {
     const r = step();
@@ -430,6 +456,17 @@ class ValidatedProfiles {
 }
 
 const validated = new ValidatedProfiles();
+
+function buyInPointsRule(x: Json): Check<number> {
+  if (typeof x !== 'number' || !Number.isInteger(x) || x < MIN_BUY_IN_POINTS || x > MAX_BUY_IN_POINTS) {
+    return fail(
+      'bad-profile-value',
+      `profile buyInPoints: expected an integer from ${MIN_BUY_IN_POINTS} to ${MAX_BUY_IN_POINTS} (RULES.md s9: a buy-in is at least ${MIN_BUY_IN_POINTS} times the point value), got ${describeJson(x)}`,
+      'buyInPoints',
+    );
+  }
+  return ok(x);
+}
 
 function fantasylandRule(x: Json): Check<Profile['fantasyland']> {
   if (x === null) return ok(null);

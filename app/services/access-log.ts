@@ -10,7 +10,7 @@
  */
 import { MISDEAL_CAUSE_WORDS } from '../domain/hand/dealer-calls';
 import type { CorrectionAction, FloorCorrection, FloorSignature, HandVoided, MisdealCalled } from '../domain/hand/events';
-import type { AlertAcknowledged, DealerOff, DealerOn, HandCorrected, RulesChanged, TableOpened } from '../domain/table/events';
+import type { AlertAcknowledged, DealerOff, DealerOn, DeviceSet, HandCorrected, RulesChanged, TableOpened } from '../domain/table/events';
 import { STAFF_EVENT_TYPES, STAFF_LOG_ID, type StaffEvent } from '../domain/staff';
 import { inSnapshot } from './event-log';
 import { csvCell } from './export';
@@ -41,7 +41,7 @@ export interface AccessEntry {
 
 /** The event types the access log shows (`misdeal-called` only when the floor called it). */
 export const ACCESS_LOG_TYPES: readonly string[] = [
-  ...STAFF_EVENT_TYPES, 'dealer-on', 'dealer-off', 'floor-correction', 'hand-voided', 'misdeal-called', 'alert-acknowledged', 'table-opened', 'rules-changed', 'hand-corrected',
+  ...STAFF_EVENT_TYPES, 'dealer-on', 'dealer-off', 'floor-correction', 'hand-voided', 'misdeal-called', 'alert-acknowledged', 'table-opened', 'rules-changed', 'hand-corrected', 'device-set',
 ];
 
 /** The time range of an access log: `from` inclusive, `to` exclusive (ISO 8601 UTC); either may be left out. */
@@ -167,7 +167,12 @@ export function accessLog(store: Store, range: AccessRange = {}): AccessEntry[] 
         }
         case 'rules-changed': {
           const e = body as RulesChanged;
-          out.push({ ...table, person: e.staffId ?? null, what: `rules changed: ${e.name}, ${e.profile?.name} version ${e.profile?.version}, point value ${e.pointValue}`, why: e.reason ?? null });
+          out.push({ ...table, person: e.staffId ?? null, what: `rules changed: ${e.name}, ${e.profile?.name} version ${e.profile?.version}, point value ${e.pointValue}${e.language ? `, language ${e.language}` : ''}`, why: e.reason ?? null });
+          break;
+        }
+        case 'device-set': {
+          const e = body as DeviceSet;
+          out.push({ ...table, person: e.staffId ?? null, what: `${e.role} set: ${e.label ?? 'none'}`, why: e.reason ?? null });
           break;
         }
         default:

@@ -23,9 +23,12 @@ export function isDeviceFault(e: StatusEvent): boolean {
   return FAULT_STATUSES.has(e.status) && !(e.status === 'disconnected' && !e.willRetry && e.reason === 'stopped');
 }
 
-/** The alert of a device fault. */
-export function deviceFaultAlert(label: string, e: StatusEvent, detail: string | null, handId: string | null): AlertDraft {
-  return { kind: 'device-fault', code: e.status, handId, device: e.device, message: `${label}: ${e.status}${detail ? ` (${detail})` : ''}` };
+/** A device as an alert names it: by what it is at the table, not by its port (a path is the technician's, in the device's status). */
+const DEVICE_NAMES: Readonly<Record<'shoe' | 'scanner', string>> = { shoe: 'Card shoe', scanner: 'Card scanner' };
+
+/** The alert of a device fault of the table's `role` device. */
+export function deviceFaultAlert(role: 'shoe' | 'scanner', e: StatusEvent, detail: string | null, handId: string | null): AlertDraft {
+  return { kind: 'device-fault', code: e.status, handId, device: e.device, message: `${DEVICE_NAMES[role]}: ${e.status}${detail ? ` (${detail})` : ''}` };
 }
 
 /** A refused device read raises an irregularity only when a scanned card is not the seat's: a
@@ -34,16 +37,18 @@ export function refusedReadAlerts(error: DomainError, handId: string | null, dev
   return error.code === 'card-not-this-seats' ? [{ kind: 'irregularity', code: error.code, handId, device, message: error.message }] : [];
 }
 
-/** The alerts a run of hand steps raises: a misdeal, each new irregularity. */
+/** The alerts a run of hand steps raises: a misdeal, each new irregularity. The hand is named by its
+ *  number, as the screen names it (the alert keeps the hand's id beside its words). */
 export function handAlerts(handId: string, before: HandState, steps: readonly HandStep[]): AlertDraft[] {
   const out: AlertDraft[] = [];
+  const hand = before.info?.handNumber ?? handId;
   let seen = before.irregularities.length;
   for (const { event, state } of steps) {
     if (event.type === 'misdeal-called') {
-      out.push({ kind: 'misdeal', code: event.cause, handId, message: `Misdeal in hand ${handId}: ${event.detail}. Redeal; the button stays.` });
+      out.push({ kind: 'misdeal', code: event.cause, handId, message: `Misdeal in hand ${hand}: ${event.detail}. Redeal; the button stays.` });
     }
     for (const irr of state.irregularities.slice(seen)) {
-      out.push({ kind: 'irregularity', code: irr.kind, handId, message: `Hand ${handId}, seat ${irr.seat}: ${irr.detail}${irr.blocking ? ' (settlement waits for the floor)' : ''}` });
+      out.push({ kind: 'irregularity', code: irr.kind, handId, message: `Hand ${hand}, seat ${irr.seat}: ${irr.detail}${irr.blocking ? ' (settlement waits for the floor)' : ''}` });
     }
     seen = state.irregularities.length;
   }

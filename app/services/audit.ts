@@ -17,7 +17,7 @@
  * that is not JSON, a column of an odd type) sends the whole check back to one pass on this
  * thread, so the report (or the error) is always the sequential one.
  */
-import { apply, replay, verifySettlement, carryOver, type HandEvent, type HandState, type SeatNo } from '../domain/hand';
+import { apply, replay, verifySettlement, carryOver, paymentsToMake, type HandEvent, type HandState, type SeatNo } from '../domain/hand';
 import { ok, type Result } from '../domain/result';
 import type Database from 'better-sqlite3';
 import { resolve } from 'node:path';
@@ -1158,7 +1158,7 @@ function settledIdOf(events: readonly StoredEvent<HandEvent>[]): number | null {
 
 function checkPayments(state: HandState, rows: readonly PaymentRow[], add: (m: string) => void): void {
   const st = state.settlement!;
-  const list = st.result.payments;
+  const list = paymentsToMake(st.result);
   if (rows.length !== list.length) add(`the payments table has ${rows.length} payments, the settlement ${list.length}`);
   // Loops, not forEach and find: this runs for every hand of the log.
   for (let i = 0; i < list.length; i++) {

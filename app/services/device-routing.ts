@@ -155,7 +155,7 @@ export class DeviceRouter {
     this.host.emit({ kind: 'device-status', tableId: table.id, device: attached.status });
     if (e.status === 'heartbeat-restored' && previous.status !== 'heartbeat-lost') return true;
     if (previous.status === e.status && previous.detail === detail) return true; // a retry loop repeats itself; log it once
-    const alerts = fault ? [deviceFaultAlert(attached.source.label, e, detail, table.hand?.id ?? null)] : [];
+    const alerts = fault ? [deviceFaultAlert(attached.source.role, e, detail, table.hand?.id ?? null)] : [];
     const committed = this.host.commitTable(table, [
       { type: 'device-status', at: this.host.now(), by: 'device', device: e.device, role: attached.source.role, status: e.status, ...(detail ? { detail } : {}) },
     ], alerts);

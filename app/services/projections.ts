@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { HandEvent, Settled } from '../domain/hand/events';
 import type { HandState } from '../domain/hand/state';
+import { paymentsToMake } from '../domain/hand/guards';
 import type { StoredEvent, WriteTx } from './store';
 import type { AlertKind, TableEvent, TableState } from '../domain/table';
 
@@ -407,8 +408,10 @@ export class Projector {
             r.points[k] ?? 0, r.fouled.includes(seat.seat) ? 1 : 0, r.naturals[k] ?? null, r.surrendered.includes(seat.seat) ? 1 : 0, handId, seat.seat,
           );
         }
-        for (let i = 0; i < r.payments.length; i++) {
-          const p = r.payments[i];
+        // The payments the dealer makes (the netted list when the house pays it), by the index he ticks.
+        const list = paymentsToMake(r);
+        for (let i = 0; i < list.length; i++) {
+          const p = list[i];
           this.run('insertPayment', handId, i, p.from, p.to, p.amount);
         }
         this.handSearchSettled(handId, after, r);

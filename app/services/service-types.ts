@@ -4,6 +4,7 @@
  * Electron bridge and the local web server unchanged).
  */
 import type { PlayedHand } from '../domain/table/correction';
+import type { TableLanguage } from '../domain/table/events';
 import type { DomainError } from '../domain/result';
 import type { DealMode, HandEvent, SeatNo } from '../domain/hand/events';
 import type { HandState } from '../domain/hand/state';
@@ -91,6 +92,8 @@ export interface TableSnapshot {
   readonly scanTarget: ScanTarget | null;
   /** The smallest full and short buy-in at this table (minor units). */
   readonly buyIn: { readonly full: number; readonly short: number };
+  /** The language a screen opening the table starts in, as the admin set it; null: none set. */
+  readonly language: TableLanguage | null;
   /** The last played hand while the floor may still correct it (until the next hand starts),
    *  with the chips its last correction moves; null otherwise. */
   readonly lastPlayed: PlayedHand | null;

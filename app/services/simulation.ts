@@ -15,6 +15,7 @@
  * to the central server, a screen's socket) goes on during a run, not only after it.
  */
 import { bestArrangement } from '../domain/arrange';
+import { paymentsToMake } from '../domain/hand/guards';
 import { type Card } from '../domain/cards';
 import { seatForCard, type HandState, type SeatNo } from '../domain/hand';
 import { seatStatus } from '../domain/hand/views';
@@ -289,7 +290,7 @@ function between(service: TableService, snap: TableSnapshot, seed: number): void
     const seat = snap.seats[s - 1];
     const p = PLAYERS[s];
     if (!seat.player) {
-      must(service.seatPlayer({ tableId, seat: s, playerId: p.id, name: p.name, buyIn: p.buyInPoints * snap.pointValue }), 'seating a player');
+      must(service.seatPlayer({ tableId, seat: s, playerId: p.id, name: p.name, buyIn: Math.max(p.buyInPoints * snap.pointValue, snap.buyIn.full) }), 'seating a player');
     } else if (seat.stack < snap.buyIn.short) {
       const short = seat.shortBuyInAllowed && chance(prng, 0.6);
       must(service.buyIn({ tableId, seat: s, amount: short ? snap.buyIn.short : Math.max(minimum, p.buyInPoints * snap.pointValue) }), 'a rebuy');
@@ -434,7 +435,7 @@ function lineOf(handId: string, number: number, state: HandState, table: TableSn
   if (state.phase === 'voided') return { ...base, outcome: 'void' };
   const r = state.settlement!.result;
   return {
-    ...base, outcome: 'played', points: { ...r.points }, net: { ...r.net }, payments: r.payments.length, fouled: [...r.fouled],
+    ...base, outcome: 'played', points: { ...r.points }, net: { ...r.net }, payments: paymentsToMake(r).length, fouled: [...r.fouled],
     surrendered: [...r.surrendered], naturals: { ...r.naturals }, falseNaturals: Object.keys(r.falseNaturals), allIn: [...r.allIn],
   };
 }

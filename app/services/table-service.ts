@@ -29,7 +29,7 @@ import { correctableHand, correctedHand as corrected, correctionSignersNeeded, p
 import { fail, ok, type DomainError, type Result } from '../domain/result';
 import {
   ALERT_CLEARED_BY, applyTable, applyTableEntry, checkBuyIn, checkpointOf, handIdFor, nextHandStarted, tableFromCheckpoint,
-  type StartedDevice, type TableCheckpoint, type TableEvent, type TableState,
+  type DeviceSetting, type StartedDevice, type TableCheckpoint, type TableEvent, type TableLanguage, type TableState,
 } from '../domain/table';
 import type { CardSource } from '../../hardware/card-source';
 import { Listeners } from '../listeners';
@@ -38,6 +38,7 @@ import { cardOf, cardsOf, originOf, toHex, type CardInput, type ReadOrigin } fro
 import { DeviceRouter, refusalEndsScan } from './device-routing';
 import { SCAN_ORDER } from '../domain/hand/scan-order';
 import { calledMisdealDetail } from '../domain/hand/dealer-calls';
+import { paymentsToMake } from '../domain/hand/guards';
 import { isoTime } from './iso-time';
 import { LiveTable, type HandStep } from './live-table';
 import { Projector, projectEntry, type AlertDraft } from './projections';
@@ -197,10 +198,11 @@ export class TableService {
   /**
    * The admin `staffId` changes the table's rules from the next hand (between hands only): the
    * profile (a preset name or a whole profile object; left out: as now), the point value and
-   * the table's name (left out: as now), with a reason. Refused as the table fold refuses
+   * the table's name and the language its screens start in (each left out: as now), with a
+   * reason. Refused as the table fold refuses
    * `rules-changed` (docs/table.md, "Changing the rules"), or an invalid profile with its own code.
    */
-  changeRules(cmd: { tableId: string; staffId: string; reason: string; profile?: string | object; pointValue?: number; name?: string }): Result<TableSnapshot> {
+  changeRules(cmd: { tableId: string; staffId: string; reason: string; profile?: string | object; pointValue?: number; name?: string; language?: TableLanguage }): Result<TableSnapshot> {
     const t = this.table(cmd.tableId);
     if (!t.ok) return t;
     const now = t.value.state;
@@ -214,6 +216,7 @@ export class TableService {
       type: 'rules-changed', at: this.now(), by: 'system', profile, pointValue: cmd.pointValue ?? now.pointValue,
       name: typeof cmd.name === 'string' ? cmd.name.trim() : now.name, staffId: cmd.staffId,
       reason: typeof cmd.reason === 'string' ? cmd.reason.trim() : '',
+      ...(cmd.language !== undefined ? { language: cmd.language } : now.language !== null ? { language: now.language } : {}),
     }]);
   }
 
@@ -231,8 +234,8 @@ export class TableService {
   }
 
   /**
-   * A seated player buys more chips: at least 20 points (full), or one short buy-in of 10-19
-   * points after each full one. Refused while a hand is in play (no chips added during a hand).
+   * A seated player buys more chips: at least the profile's `buyInPoints` (20 unless the house
+   * asks more) for a full one, or one short buy-in of at least half of it after each full one. Refused while a hand is in play (no chips added during a hand).
    */
   buyIn(cmd: { tableId: string; seat: SeatNo; amount: number }): Result<TableSnapshot> {
     const t = this.table(cmd.tableId);
@@ -240,7 +243,7 @@ export class TableService {
     const state = t.value.state;
     const seat = isSeat(cmd.seat) ? state.seats[cmd.seat - 1] : null;
     // Whether it is a short buy-in is the rules' answer (the fold checks the event says the same).
-    const kind = seat ? checkBuyIn(cmd.amount, state.pointValue, seat.stack, seat.shortBuyInAllowed) : null;
+    const kind = seat ? checkBuyIn(cmd.amount, state.pointValue, state.profile.buyInPoints, seat.stack, seat.shortBuyInAllowed) : null;
     return this.tableCommand(t.value, [{
       type: 'buy-in', at: this.now(), by: 'dealer', seat: cmd.seat, playerId: seat?.playerId ?? '', amount: cmd.amount,
       short: kind?.ok === true && kind.value.kind === 'short-buy-in',
@@ -476,8 +479,9 @@ export class TableService {
     if (!t.ok) return t;
     const st = t.value.hand!.state.settlement;
     if (!st) return fail('not-settled', 'no payment can be made: the hand is not settled');
-    const p = st.result.payments[cmd.index];
-    if (!p) return fail('no-such-payment', `there is no payment ${JSON.stringify(cmd.index)}: the settlement has ${st.result.payments.length}`);
+    const list = paymentsToMake(st.result);
+    const p = list[cmd.index];
+    if (!p) return fail('no-such-payment', `there is no payment ${JSON.stringify(cmd.index)}: the settlement has ${list.length}`);
     return this.handEvent(cmd.tableId, {
       type: 'payment-executed', at: this.now(), by: 'dealer', index: cmd.index, from: p.from as SeatNo, to: p.to as SeatNo, amount: p.amount,
     });
@@ -686,7 +690,7 @@ export class TableService {
       const seconds = Math.round(idle.idleMs / 1000);
       const committed = this.commitTable(t, [], [{
         kind: 'device-fault', code: DEAL_IDLE, handId: hand.id,
-        message: `Hand ${hand.id}: the shoe has read nothing for ${seconds} s with ${idle.read} of ${idle.of} cards read. If no card is left in the shoe, the deal is short: call a misdeal.`,
+        message: `Hand ${hand.state.info?.handNumber ?? hand.id}: the shoe has read nothing for ${seconds} s with ${idle.read} of ${idle.of} cards read. If no card is left in the shoe, the deal is short: call a misdeal.`,
       }]);
       if (!committed.ok) continue;
       this.changed(t, committed.value);
@@ -711,6 +715,21 @@ export class TableService {
   attachCardSource(tableId: string, source: CardSource): Result<() => void> {
     const t = this.table(tableId);
     return t.ok ? this.devices.attach(t.value, source) : t;
+  }
+
+  /**
+   * Records that the admin `staffId` set the table's shoe or scanner (`device-set`), with a
+   * reason: refused while a hand is in play (`hand-in-play`, the fold's answer) and without a
+   * reason. Only the record: the terminal swaps the device itself once this is committed
+   * (app/services/device-settings.ts).
+   */
+  recordDeviceSet(cmd: { tableId: string; role: 'shoe' | 'scanner'; setting: DeviceSetting; device: string | null; label: string | null; staffId: string; reason: string }): Result<TableSnapshot> {
+    const t = this.table(cmd.tableId);
+    if (!t.ok) return t;
+    return this.tableCommand(t.value, [{
+      type: 'device-set', at: this.now(), by: 'system', role: cmd.role, setting: cmd.setting, device: cmd.device, label: cmd.label,
+      staffId: cmd.staffId, reason: typeof cmd.reason === 'string' ? cmd.reason.trim() : '',
+    }]);
   }
 
   // ------------------------------------------------------------------ reading

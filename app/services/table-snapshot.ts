@@ -20,7 +20,7 @@ export function tableSnapshot(t: LiveTable, alerts: AlertView[], scanTarget: Sca
   return {
     tableId: st.id, name: st.name, profile: st.profile, pointValue: st.pointValue, mode: st.mode, seqModulo: st.seqModulo,
     button: st.hand?.state.info?.button ?? st.button, handsStarted: st.handsStarted, dealer: st.dealer, dealerStaffId: st.dealerStaffId, seats, hand,
-    alerts, devices: [...t.devices.values()].map((d) => d.status), scanTarget, buyIn: buyInMinimums(st.pointValue),
-    lastPlayed: st.lastPlayed,
+    alerts, devices: [...t.devices.values()].map((d) => d.status), scanTarget, buyIn: buyInMinimums(st.pointValue, st.profile.buyInPoints),
+    lastPlayed: st.lastPlayed, language: st.language,
   };
 }

@@ -3,11 +3,11 @@
  * `npm start`): the database, the table, the money display, the devices and the casino's
  * central server.
  */
-import { parseDeviceRef } from '../../hardware/ports';
 import { parseCentralUrl, type CentralUrl } from '../casino/central-url';
 import { parseFlagValues } from '../cli/flags';
 import { MAX_POINT_VALUE } from '../domain/money';
 import { fail, ok, type Result } from '../domain/result';
+import { checkDeviceSetting, type DeviceSetting } from '../services/device-settings';
 
 /** The shoe or the showdown scanner. */
 export type DeviceConfig =
@@ -34,18 +34,29 @@ export interface TerminalConfig {
   };
   readonly shoe: DeviceConfig;
   readonly scanner: DeviceConfig;
+  /**
+   * Which of the devices a start-up flag named (`--shoe`, `--scanner`). A device named wins over
+   * the admin's setting stored in the database, and the terminal says so; one not named starts
+   * as stored, or as above when nothing is stored (docs/hardware.md, "Setting the devices on
+   * screen"). Left out: both count as named (a configuration made in code means what it says).
+   */
+  readonly devicesGiven?: { readonly shoe: boolean; readonly scanner: boolean };
+  /** The simulated shoe's deck seed and pace, whichever device the shoe starts with. */
+  readonly sim?: { readonly seed: number; readonly paceMs: number };
   /** The casino's central server the table's log is forwarded to (`--central`), or null: the table works alone. */
   readonly central: CentralUrl | null;
 }
 
 /** The flags every front door understands (README / docs/terminal.md lists them). */
 export const TERMINAL_FLAGS = `  --db PATH                 SQLite file (default: see below)
-  --shoe PATH|sim|none      the card shoe's serial port (a path, COM3 or usb:VID:PID[:SERIAL]); default sim (in-process simulated shoe)
+  --shoe PATH|sim|none      the card shoe's serial port (a path, COM3 or usb:VID:PID[:SERIAL]); wins over the shoe
+                            the admin set on screen; default: that one, else sim (in-process simulated shoe)
   --shoe-format F           framed (default) or lines
   --shoe-baud N             baud rate (default 9600)
   --sim-seed N              simulated shoe: seed of the first deck (default: from the clock)
   --sim-pace MS             simulated shoe: ms between cards (default 150)
-  --scanner PATH|none       the showdown scanner's serial port (default none: hands are entered by touch)
+  --scanner PATH|none       the showdown scanner's serial port; wins over the one the admin set on screen
+                            (default: that one, else none: hands are entered by touch)
   --scanner-format F        lines (default) or framed
   --table-id ID             the table (default T1)
   --table-name NAME         its name on screen (default "Table 1")
@@ -82,9 +93,21 @@ function int(name: string, value: string | undefined, fallback: number, min: num
   return ok(n);
 }
 
-function format(name: string, value: string | undefined, fallback: 'framed' | 'lines'): Result<'framed' | 'lines'> {
-  const v = value ?? fallback;
-  return v === 'framed' || v === 'lines' ? ok(v) : fail('bad-option', `--${name} must be framed or lines, got ${JSON.stringify(value)}`);
+/** The flags' names of a device setting's parts. */
+function flagNames(role: 'shoe' | 'scanner') {
+  return { kind: `--${role}`, port: `--${role}`, format: `--${role}-format`, baudRate: `--${role}-baud` };
+}
+
+/** A device flag's value as a setting: `sim`, `none` or a port. */
+function deviceFlag(role: 'shoe' | 'scanner', value: string, format: string | undefined, baudRate: string | undefined): Result<DeviceSetting> {
+  const kind = value === 'sim' ? 'simulated' : value === 'none' ? 'none' : 'serial';
+  const r = checkDeviceSetting(role, { kind, port: value, format, baudRate }, flagNames(role));
+  return r.ok ? r : fail('bad-option', r.error.message);
+}
+
+/** The flags' device as the terminal runs it (the simulated shoe with its seed and pace). */
+function deviceConfig(setting: DeviceSetting, sim: { seed: number; paceMs: number }): DeviceConfig {
+  return setting.kind === 'simulated' ? { kind: 'simulated', ...sim } : setting;
 }
 
 /**
@@ -100,34 +123,23 @@ export function parseTerminalArgs<E extends Extra>(
   if (!parsed.ok) return parsed;
   const values = parsed.value as Record<string, string | boolean | undefined>;
   const s = (k: string) => values[k] as string | undefined;
-  const shoeFormat = format('shoe-format', s('shoe-format'), 'framed');
-  const scannerFormat = format('scanner-format', s('scanner-format'), 'lines');
-  const baud = int('shoe-baud', s('shoe-baud'), 9600, 50, 4_000_000);
+  const shoeSetting = deviceFlag('shoe', s('shoe') ?? 'sim', s('shoe-format'), s('shoe-baud'));
+  if (!shoeSetting.ok) return shoeSetting;
+  // The scanner's speed has no flag: 9600, as the scanners sold for these tables send.
+  const scannerSetting = deviceFlag('scanner', s('scanner') ?? 'none', s('scanner-format'), undefined);
+  if (!scannerSetting.ok) return scannerSetting;
   const seed = int('sim-seed', s('sim-seed'), defaults.seed, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
   const pace = int('sim-pace', s('sim-pace'), 150, 0, 60_000);
   const pointValue = int('point-value', s('point-value'), 10_000, 1, MAX_POINT_VALUE);
-  if (!shoeFormat.ok) return shoeFormat;
-  if (!scannerFormat.ok) return scannerFormat;
-  if (!baud.ok) return baud;
   if (!seed.ok) return seed;
   if (!pace.ok) return pace;
   if (!pointValue.ok) return pointValue;
   const currency = (s('currency') ?? 'CZK').toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) return fail('bad-option', `--currency must be a three-letter code such as CZK or EUR, got ${JSON.stringify(s('currency'))}`);
 
-  for (const flag of ['shoe', 'scanner']) {
-    const v = s(flag);
-    if (v === undefined || v === 'sim' || v === 'none') continue;
-    const ref = parseDeviceRef(v);
-    if (!ref.ok) return fail('bad-option', `--${flag}: ${ref.error.message}`);
-  }
-  const shoeArg = s('shoe') ?? 'sim';
-  const shoe: DeviceConfig = shoeArg === 'sim'
-    ? { kind: 'simulated', seed: seed.value, paceMs: pace.value }
-    : shoeArg === 'none' ? { kind: 'none' } : { kind: 'serial', port: shoeArg, format: shoeFormat.value, baudRate: baud.value };
-  const scannerArg = s('scanner') ?? 'none';
-  if (scannerArg === 'sim') return fail('bad-option', '--scanner sim is not offered: enter hands by touch, or give a serial port');
-  const scanner: DeviceConfig = scannerArg === 'none' ? { kind: 'none' } : { kind: 'serial', port: scannerArg, format: scannerFormat.value, baudRate: 9600 };
+  const sim = { seed: seed.value, paceMs: pace.value };
+  const shoe = deviceConfig(shoeSetting.value, sim);
+  const scanner = deviceConfig(scannerSetting.value, sim);
 
   const centralArg = s('central');
   const central = centralArg === undefined ? null : parseCentralUrl(centralArg);
@@ -148,6 +160,8 @@ export function parseTerminalArgs<E extends Extra>(
       },
       shoe,
       scanner,
+      devicesGiven: { shoe: s('shoe') !== undefined, scanner: s('scanner') !== undefined },
+      sim,
       central: central ? central.value : null,
     },
     extra: picked,

@@ -9,6 +9,7 @@ import type { SettleResult } from '../domain/settle';
 import type { CorrectionAction, HandEvent } from '../domain/hand/events';
 import type { HandState } from '../domain/hand/state';
 import { seatStatus } from '../domain/hand/views';
+import { paymentsToMake } from '../domain/hand/guards';
 import type { HandSummary, ReplayStep } from '../services/table-service';
 import type {
   ActorView, FloorAction, FoundHandView, HandSearchView, HandTimelineView, HindsightSettingView, RecallView, RecalledHand, ReplayStepView, ReplayView, StepEvent, StepState,
@@ -113,7 +114,7 @@ function stepEvent(e: HandEvent, after: HandState): StepEvent {
     case 'settled':
       return {
         type: e.type,
-        payments: e.result.payments.length,
+        payments: paymentsToMake(e.result).length,
         net: e.result.order.map((seat) => ({ seat: seat as 1 | 2 | 3 | 4, net: e.result.net[String(seat)] ?? 0 })),
       };
     case 'payment-executed': return { type: e.type, index: e.index, from: e.from, to: e.to, amount: e.amount };
@@ -138,7 +139,7 @@ function stepState(state: HandState): StepState {
     playing: playing.length,
     seatsDone: playing.filter((s) => DONE.has(seatStatus(state, s.seat))).length,
     paymentsMade: settlement ? settlement.executed.filter(Boolean).length : 0,
-    paymentsTotal: settlement ? settlement.result.payments.length : 0,
+    paymentsTotal: settlement ? paymentsToMake(settlement.result).length : 0,
     irregularities: state.irregularities.length,
     irregularitiesOpen: state.irregularities.filter((i) => i.resolution === null && i.blocking).length,
   };

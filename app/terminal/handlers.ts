@@ -14,6 +14,7 @@ import { fail, ok, type Result } from '../domain/result';
 import type { Purpose } from '../domain/staff';
 import { listPresets, resolveProfile } from '../domain/profiles';
 import { previewRules } from '../domain/rule-book';
+import { buyInMinimums } from '../domain/table/buy-in';
 import { accessLog } from '../services/access-log';
 import * as handSearch from '../services/hand-search';
 import { parseExportDate } from '../services/export';
@@ -21,6 +22,7 @@ import { reportCsv, reportPdf, type Report } from '../services/report';
 import { ReportJobs, type ReportJobStatus } from '../services/report-job';
 import type { ReportJobView, ReportView } from '../contract/report';
 import type { StaffService } from '../services/staff';
+import type { TableDevices } from '../services/device-settings';
 import type { TableService, TableSnapshot } from '../services/table-service';
 import type { StaffListView } from '../contract/session';
 import type { Caller } from './access';
@@ -34,6 +36,8 @@ export interface HandlerContext {
   readonly tableId: string;
   /** The snapshot as the screen sees it. */
   readonly toView: (snapshot: TableSnapshot) => TerminalView;
+  /** The table's shoe and scanner (the admin's device requests). */
+  readonly devices: TableDevices;
 }
 
 /** How many hands the floor's recall lists: the last 10 hands of the table. */
@@ -53,7 +57,9 @@ export const ACCESS_LOG_COUNT = 200;
  */
 type StaffRequest = `staff${Capitalize<keyof StaffService & string>}`;
 type NotAServiceMethod = Exclude<RequestName, keyof TableService | keyof Screens | StaffRequest>;
-type ReadElsewhere = 'floorAcknowledgeAlert' | 'accessLog' | HistoryRequest | ReportRequest | 'previewRules';
+type ReadElsewhere = 'floorAcknowledgeAlert' | 'accessLog' | HistoryRequest | ReportRequest | 'previewRules' | DeviceRequest;
+/** The admin's device requests: each is the method of its name of app/services/device-settings.ts `TableDevices`. */
+type DeviceRequest = Extract<'serialPorts' | 'changeDevice' | 'testRead', keyof TableDevices>;
 /** The shift report's requests: app/services/report.ts `buildReport`, made off the table's thread (app/services/report-job.ts). */
 type ReportRequest = 'tableReport' | 'reportStatus' | 'reportFile';
 /** The hand history's requests: each is a function of app/services/hand-search.ts or its timeline. */
@@ -115,7 +121,7 @@ function reportJobView(s: ReportJobStatus): ReportJobView {
   return { ...s, report: s.report ? reportView(s.report) : null };
 }
 
-export function createHandlers({ service, staff, screens, tableId, toView }: HandlerContext): Handlers<Caller> {
+export function createHandlers({ service, staff, screens, tableId, toView, devices }: HandlerContext): Handlers<Caller> {
   const view = (r: Result<TableSnapshot>): Result<TerminalView> => (r.ok ? ok(toView(r.value)) : r);
   const staffView = (r: Result<unknown>): Result<StaffListView> => (r.ok ? ok(staffList(staff)) : r);
   const adminOf = (caller: Caller) => ({ signedIn: caller.signers.admin.staffId });
@@ -161,6 +167,7 @@ export function createHandlers({ service, staff, screens, tableId, toView }: Han
     callMisdeal: async ({ cause }) => view(service.callMisdeal({ tableId, cause })),
     openShowdown: async () => view(service.openShowdown({ tableId })),
     setHand: async ({ seat, front, middle, back }) => view(service.setHand({ tableId, seat, front, middle, back, source: 'touch' })),
+    placeCard: async ({ seat, card, row }) => view(service.placeCard({ tableId, seat, card, row })),
     answerScan: async ({ record }) => view(service.answerScan({ tableId, record })),
     settle: async () => view(service.settle({ tableId })),
     executePayment: async ({ index }) => view(service.executePayment({ tableId, index })),
@@ -250,7 +257,7 @@ export function createHandlers({ service, staff, screens, tableId, toView }: Han
       staffView(staff.disable({ staffId, ...(reason?.trim() ? { reason: reason.trim() } : {}), admin: adminOf(caller) })),
     staffSetPin: async ({ staffId, pin }, caller) => staffView(staff.setPin({ staffId, pin, admin: adminOf(caller) })),
     // The domain's preview of the rule book's figures (app/domain/rule-book.ts): pure, reads nothing of the table.
-    previewRules: async ({ rules }) => {
+    previewRules: async ({ rules, pointValue }) => {
       const table = service.snapshot(tableId);
       if (!table.ok) return table;
       const given = rules ?? table.value.profile;
@@ -258,12 +265,20 @@ export function createHandlers({ service, staff, screens, tableId, toView }: Han
       if (!r.ok) return r;
       const profile = resolveProfile(given);
       if (!profile.ok) return profile;
-      return ok({ ...r.value, profileJson: JSON.parse(JSON.stringify(profile.value)) as Record<string, unknown>, presets: listPresets() });
+      const at = pointValue ?? table.value.pointValue;
+      const buyIn = { pointValue: at, ...buyInMinimums(at, profile.value.buyInPoints) };
+      return ok({ ...r.value, profileJson: JSON.parse(JSON.stringify(profile.value)) as Record<string, unknown>, presets: listPresets(), buyIn });
     },
-    changeRules: async ({ reason, rules, pointValue, name }, caller) =>
+    changeRules: async ({ reason, rules, pointValue, name, language }, caller) =>
       view(service.changeRules({
         tableId, staffId: caller.signers.admin.staffId, reason: reason.trim(),
         ...(rules !== undefined ? { profile: rules } : {}), ...(pointValue !== undefined ? { pointValue } : {}), ...(name !== undefined ? { name } : {}),
+        ...(language !== undefined ? { language } : {}),
       })),
+    serialPorts: async () => ok(await devices.serialPorts()),
+    changeDevice: async ({ reason, role, device }, caller) =>
+      view(await devices.changeDevice({ role, device, staffId: caller.signers.admin.staffId, reason: reason.trim() })),
+    testRead: async ({ role, device, seconds }) =>
+      devices.testRead({ role, ...(device !== undefined ? { device } : {}), ...(seconds !== undefined ? { seconds } : {}) }),
   };
 }

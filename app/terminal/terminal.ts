@@ -13,6 +13,7 @@ import { tableLogOf } from '../casino/table-log';
 import type { CardSource } from '../../hardware/card-source';
 import { SerialCardDevice } from '../../hardware/serial-device';
 import { InProcessShoe } from '../../hardware/sim/in-process-shoe';
+import { devicesAtStart, lastDeviceSets, settingWords, TableDevices, type DeviceSetting } from '../services/device-settings';
 import type { Handlers, PushName } from '../contract/handlers';
 import type { Reason, TerminalView } from '../contract/view';
 import { fail, ok, type Result } from '../domain/result';
@@ -87,8 +88,12 @@ export interface Terminal {
   readonly staff: StaffService;
   readonly screens: Screens;
   readonly handlers: Handlers<Caller>;
+  /** The shoe now (the admin may set another between hands), or null. */
   readonly shoe: CardSource | null;
+  /** The showdown scanner now, or null. */
   readonly scanner: CardSource | null;
+  /** The table's devices: swapped and test-read on the admin's request. */
+  readonly devices: TableDevices;
   /** The forwarder of the table's log to the central server (`--central`), or null. */
   readonly central: Forwarder | null;
   /** The screen's state now. */
@@ -99,15 +104,9 @@ export interface Terminal {
   close(): Promise<void>;
 }
 
-function makeDevice(config: DeviceConfig, role: 'shoe' | 'scanner'): CardSource | null {
-  switch (config.kind) {
-    case 'none':
-      return null;
-    case 'simulated':
-      return new InProcessShoe({ seed: config.seed, paceMs: config.paceMs, role, id: `sim:${role}` });
-    case 'serial':
-      return new SerialCardDevice({ port: config.port, format: config.format, role, baudRate: config.baudRate });
-  }
+/** A flag's device as a setting (the simulated shoe's seed and pace are the run's, not the setting's). */
+function settingOf(config: DeviceConfig): DeviceSetting {
+  return config.kind === 'simulated' ? { kind: 'simulated' } : config;
 }
 
 function identity(source: CardSource | null): DeviceIdentity | null {
@@ -193,9 +192,23 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
   }
   const tableId = table.value;
 
-  const shoe = makeDevice(config.shoe, 'shoe');
-  const scanner = makeDevice(config.scanner, 'scanner');
-  const context: ViewContext = { currency: config.currency, shoe: identity(shoe), scanner: identity(scanner) };
+  // Each device: the flag that names it, else the admin's last setting, else the default.
+  const given = config.devicesGiven ?? { shoe: true, scanner: true };
+  const chosen = devicesAtStart({ shoe: settingOf(config.shoe), scanner: settingOf(config.scanner) }, given, lastDeviceSets(store.db, tableId));
+  for (const role of ['shoe', 'scanner'] as const) {
+    const c = chosen[role];
+    if (c.overridden) log(`--${role} ${settingWords(c.setting)} wins over the ${role} the admin set (${settingWords(c.overridden)}); leave the flag out to use that`);
+    else if (c.origin === 'stored') log(`${role}: ${settingWords(c.setting)}, as the admin set it`);
+  }
+  const sim = config.sim ?? (config.shoe.kind === 'simulated' ? { seed: config.shoe.seed, paceMs: config.shoe.paceMs } : { seed: Date.now() % 1_000_000, paceMs: 150 });
+  let context: ViewContext = { currency: config.currency, shoe: null, scanner: null };
+  const devices = new TableDevices({
+    service, tableId, sim, log,
+    onChange: () => {
+      context = { currency: config.currency, shoe: identity(devices.source('shoe')), scanner: identity(devices.source('scanner')) };
+      schedule();
+    },
+  }, chosen);
   let deviceNotice: Reason | null = null;
   // Made now, started once the table is up: its state is in every view from the first.
   let central: Forwarder | null = null;
@@ -220,6 +233,13 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
   const viewListeners = new Listeners<TerminalView>();
   let pending = false;
   let latest: TableSnapshot | null = null;
+  const schedule = () => {
+    latest = null;
+    if (!pending) {
+      pending = true;
+      queueMicrotask(flush);
+    }
+  };
   const flush = () => {
     pending = false;
     const snap = latest ?? (() => {
@@ -246,6 +266,7 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
       queueMicrotask(flush);
     }
     // The in-process simulated shoe stands in for a dealer dealing: it deals when a hand starts.
+    const shoe = devices.source('shoe');
     if (u.kind === 'state-changed' && shoe instanceof InProcessShoe && !shoe.dealing
       && u.events.some((e) => e.type === 'hand-started') && u.table.hand?.state.phase === 'dealing') {
       void shoe.deal().catch((e: unknown) => log(`simulated shoe: ${e instanceof Error ? e.message : String(e)}`));
@@ -259,31 +280,21 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
     : null;
   idleTimer?.unref();
 
-  const detach: (() => void)[] = [];
-  for (const source of [shoe, scanner]) {
-    if (!source) continue;
-    const attached = service.attachCardSource(tableId, source);
-    if (!attached.ok) {
-      if (idleTimer) clearInterval(idleTimer);
-      store.close();
-      throw new Error(`cannot attach ${source.label}: ${attached.error.message}`);
-    }
-    detach.push(attached.value);
+  try {
+    await devices.start();
+  } catch (e) {
+    if (idleTimer) clearInterval(idleTimer);
+    await devices.close();
+    store.close();
+    throw e;
   }
-  for (const source of [shoe, scanner]) {
-    if (!source) continue;
-    try {
-      await source.start();
-    } catch (e) {
-      log(`${source.label}: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  }
+  context = { currency: config.currency, shoe: identity(devices.source('shoe')), scanner: identity(devices.source('scanner')) };
 
   // Every start is on record, with its devices; so is every orderly stop (a crash leaves none).
   const program = options.program ?? 'terminal';
   const started = service.recordStart({
     tableId, program, version: PROGRAM_VERSION,
-    devices: [shoe, scanner].flatMap((d, i) => (d ? [{ role: i === 0 ? 'shoe' as const : 'scanner' as const, id: d.id, label: d.label, simulated: d.simulated }] : [])),
+    devices: [devices.source('shoe'), devices.source('scanner')].flatMap((d, i) => (d ? [{ role: i === 0 ? 'shoe' as const : 'scanner' as const, id: d.id, label: d.label, simulated: d.simulated }] : [])),
   });
   if (!started.ok) log(`the start could not be recorded: ${started.error.message}`);
 
@@ -318,7 +329,7 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
   }
 
   const screens = new Screens({ staff, tableId, clock: () => store.clock(), log });
-  const handlers = createHandlers({ service, staff, screens, tableId, toView });
+  const handlers = createHandlers({ service, staff, screens, tableId, toView, devices });
   const access = {
     screens,
     dealerOnDuty: () => {
@@ -333,8 +344,13 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
     staff,
     screens,
     handlers,
-    shoe,
-    scanner,
+    get shoe() {
+      return devices.source('shoe');
+    },
+    get scanner() {
+      return devices.source('scanner');
+    },
+    devices,
     central,
     view() {
       const r = service.snapshot(tableId);
@@ -364,8 +380,7 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
       if (idleTimer) clearInterval(idleTimer);
       screens.closeAll();
       unsubscribe();
-      for (const source of [shoe, scanner]) await source?.stop().catch(() => {});
-      for (const d of detach) d();
+      await devices.close();
       const stopped = service.recordStop({ tableId, program });
       if (!stopped.ok) log(`the stop could not be recorded: ${stopped.error.message}`);
       // Stopped before the store closes: it reads the log and writes its cursor through it.

@@ -10,12 +10,13 @@ import { correctionView } from './correction-view';
 import { tableNextAction } from '../domain/table/correction';
 import { parseCards, type Card } from '../domain/cards';
 import { dealerMisdealCauses } from '../domain/hand/dealer-calls';
+import { paymentsToMake } from '../domain/hand/guards';
 import { DEAL_IDLE } from '../services/alert-words';
 import {
   categoryOf, describeLowball, describeValue, evaluate, lowball27, lowballToValue, ranksOf, type HandValue,
 } from '../domain/evaluate';
 import {
-  OPEN_PHASES, blockerList, blockerWords, canRule, cardsVisible, heldCards, paymentsMade, scannerExpects, seatOffers, seatStatus,
+  OPEN_PHASES, blockerList, blockerWords, canEnterHand, canRule, cardsVisible, heldCards, ofcPlacements, paymentsMade, playingSeats, scannerExpects, seatOffers, seatStatus,
   seatStatusText, stacksNow, type HandState, type Offer, type SeatNo, type SeatState,
 } from '../domain/hand';
 import { NATURAL_NAMES } from '../domain/naturals';
@@ -28,7 +29,7 @@ import type { CentralLinkState } from '../casino/forwarder';
 import type { DeviceStatus, TableSnapshot } from '../services/table-service';
 import {
   COMPASS, ROWS, ROW_SIZES, SEAT_NUMBERS, type AlertView, type CentralLinkView, type ComparisonView, type DeviceView, type HandPhase, type HandSeatView, type HandView,
-  type HandWords, type IrregularityView, type NaturalView, type OfferView, type PaymentView, type Reason, type ResultView, type Row, type SeatNumber,
+  type HandWords, type IrregularityView, type OfcHandView, type OfcResultView, type NaturalView, type OfferView, type PaymentView, type Reason, type ResultView, type Row, type SeatNumber,
   type SeatOffersView, type SeatView, type SetRows, type SetView, type TerminalView,
 } from '../contract/view';
 
@@ -202,6 +203,7 @@ function irregularityViews(state: HandState): IrregularityView[] {
     kind: i.kind,
     cards: [...i.cards],
     dealtTo: i.cards.map((c) => (state.deal.owner[c] ? (state.deal.owner[c] as SeatNumber) : null)),
+    ...(i.kind === 'wrong-seat-after-set' ? { otherSeat: (i.otherSeat as SeatNumber | undefined) ?? null } : {}),
     detail: i.detail,
     blocking: i.blocking,
     at: Date.parse(i.at),
@@ -256,7 +258,7 @@ function resultView(state: HandState, profile: Profile): ResultView | null {
       ? textRows({ front: h.front, middle: h.middle, back: h.back }) : null;
     seatRows.set(seat, rows ? wordsOfRows(rows, profile.lowballMiddle) : null);
   }
-  const payments: PaymentView[] = r.payments.map((p, index) => ({
+  const payments: PaymentView[] = paymentsToMake(r).map((p, index) => ({
     index, payer: p.from as SeatNumber, payee: p.to as SeatNumber, amount: p.amount, done: st.executed[index] === true,
   }));
   return {
@@ -268,6 +270,34 @@ function resultView(state: HandState, profile: Profile): ResultView | null {
       return { seat: seat as SeatNumber, points, net, gross: points * r.pointValue, capped: net !== points * r.pointValue, allIn: r.allIn.includes(seat) };
     }),
     payments,
+    paymentList: r.nettedPayments !== undefined ? 'netted' : 'pairwise',
+    ...(r.royalties !== undefined || r.fantasyland !== undefined ? { ofc: ofcResultView(r) } : {}),
+  };
+}
+
+/** OFC results: settle's royalties of each valid hand, in announcement order, and the next hand's Fantasyland seats. */
+function ofcResultView(r: SettleResult): OfcResultView {
+  const royalties = r.royalties ?? {};
+  return {
+    royalties: r.order.filter((seat) => royalties[String(seat)] !== undefined).map((seat) => ({ seat: seat as SeatNumber, ...royalties[String(seat)] })),
+    fantasylandNext: (r.fantasyland ?? []).map((seat) => seat as SeatNumber),
+  };
+}
+
+/** OFC: each playing seat's rows, the cards it places now and the rows that take them (the
+ *  domain's `ofcPlacements`), and a Fantasyland seat's 13 once it may show them (`canEnterHand`). */
+function ofcHandView(state: HandState): OfcHandView | null {
+  if (state.info?.game !== 'ofc') return null;
+  const placements = ofcPlacements(state);
+  return {
+    next: placements.next,
+    seats: playingSeats(state).map((s) => ({
+      seat: s.seat,
+      fantasyland: state.info!.fantasyland.includes(s.seat),
+      rows: rowsOf(s.hand ?? s.placed),
+      toPlace: (placements.seats.find((p) => p.seat === s.seat)?.cards ?? []).map((c) => ({ card: c.card, rows: [...c.rows] })),
+      fantasylandCards: state.info!.fantasyland.includes(s.seat) && canEnterHand(state, s.seat) ? [...(heldCards(state, s.seat) ?? [])] : null,
+    })),
   };
 }
 
@@ -298,6 +328,7 @@ function handView(snapshot: TableSnapshot, profile: Profile, hasScanner: boolean
     voidNeedsSecondFloor: hand.open && paymentsMade(state) > 0,
     irregularities: irregularityViews(state),
     result: resultView(state, profile),
+    ofc: ofcHandView(state),
   };
 }
 
@@ -372,6 +403,7 @@ export function toTerminalView(snapshot: TableSnapshot, context: ViewContext, de
       surrenderPoints: profile.surrenderPenalty,
       naturals: naturalNames(profile),
       buyIn: snapshot.buyIn,
+      language: snapshot.language,
     },
     shoe: deviceView('shoe', context.shoe, status(context.shoe)),
     scanner: deviceView('scanner', context.scanner, status(context.scanner)),

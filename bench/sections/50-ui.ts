@@ -72,6 +72,7 @@ export const section: BenchSection = {
         }
         // Void this deal to deal the next one (the button stays).
         await page.click('[data-testid=call-misdeal]');
+        await page.click('[data-testid=misdeal-dialog] [data-testid^=misdeal-cause-] >> nth=0'); // the cause, then asked once more
         await page.click('[data-testid=confirm-yes]');
         await page.waitForSelector('[data-testid=misdeal-banner]');
       }

@@ -5,6 +5,7 @@
  */
 import type { BlockerView, Row } from '../../app/contract/view';
 import { COMPASS } from '../../app/contract/view';
+import { feltCards } from './reason';
 import type { Params, Translator } from './translate';
 
 function rowList(t: Translator, rows: readonly Row[]): string {
@@ -15,7 +16,8 @@ function rowList(t: Translator, rows: readonly Row[]): string {
 function paramsOf(t: Translator, b: BlockerView): Params {
   const seat: Params = b.seat === null ? {} : { seat: b.seat, compass: t.t(`compass.${COMPASS[b.seat]}`) };
   switch (b.code) {
-    case 'misdeal-pending': return { detail: b.detail };
+    // The domain's English detail may name cards ("2c was read twice"): written as on the felt.
+    case 'misdeal-pending': return { detail: feltCards(t, b.detail) };
     case 'deal-in-progress': return { read: b.read, of: b.of };
     case 'wrong-phase': return { phase: t.has(`phase.${b.phase}`) ? t.t(`phase.${b.phase}`) : b.phase };
     case 'natural-unverified': return { ...seat, natural: t.t(`natural.${b.natural}`) };

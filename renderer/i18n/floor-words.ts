@@ -8,7 +8,7 @@ import type { ActorView, RecalledHand, RowWords, StepEvent, StepState } from '..
 import { COMPASS, ROWS, type IrregularityView, type SeatNumber } from '../../app/contract/view';
 import { rankOf, suitOf, SUIT_SYMBOLS, type Card } from '../../app/domain/cards';
 import { describeHand } from './hand-words';
-import { reasonText } from './reason';
+import { feltCards, reasonText } from './reason';
 import type { Translator } from './translate';
 
 /** A card as printed on it: "A♠", "10♥". */
@@ -49,7 +49,13 @@ export function irregularityText(t: Translator, irr: IrregularityView): string {
       return to === null ? cardText(t, card) : t.t('irregularity.where', { card: cardText(t, card), ...seatParams(t, to) });
     })
     .join(', ');
-  const params = { ...seatParams(t, irr.seat), cards: cardsText(t, irr.cards), where, detail: irr.detail };
+  const params = { ...seatParams(t, irr.seat), cards: cardsText(t, irr.cards), where, detail: feltCards(t, irr.detail) };
+  // A wrong-seat note names both seats of the swap when the view says which the other is.
+  const other = irr.otherSeat ?? null;
+  if (other !== null && t.has(`${own}.swap`)) {
+    const swap = seatParams(t, other);
+    return t.t(`${own}.swap`, { ...params, otherSeat: swap.seat, otherCompass: swap.compass });
+  }
   return counted ? t.tn(key, irr.cards.length, params) : t.t(key, params);
 }
 

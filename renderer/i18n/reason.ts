@@ -7,6 +7,8 @@
  */
 import type { Reason } from '../../app/contract/view';
 import { parseCard, rankOf, suitOf, SUIT_SYMBOLS } from '../../app/domain/cards';
+import { FIGURED_REFUSALS, isFiguredCode } from '../../app/domain/figured-refusals';
+import { isMoneyFigure } from '../../app/domain/result';
 import type { Translator } from './translate';
 
 /** A card code in a sentence of the services ("6h", "Td"): rank then suit, standing alone. */
@@ -25,27 +27,34 @@ export function feltCards(t: Translator, text: string): string {
 const SCREEN_CODES: ReadonlySet<string> = new Set(['link-down', 'link-dropped', 'timeout']);
 
 /**
- * Refusals the screen words from their figures in every language (English included): the
- * money in the table's currency, never minor units. Each names its count for the plural form
- * and its money figures.
+ * A refusal that quotes figures (app/domain/figured-refusals.ts), worded from them in every
+ * language (English included): `reason.<code>.figures` (its plural forms when the code names a
+ * count), the money in `currency` (the figures' own `currency` first), never in minor units.
+ * Null when the reason has no figures, the message file no wording, or money has no currency.
  */
-const FIGURED: Readonly<Record<string, { readonly count: string; readonly money: readonly string[] }>> = {
-  'surrender-not-covered': { count: 'opponents', money: ['stack', 'owed', 'pointValue'] },
-};
-
-function figuredText(t: Translator, reason: Reason): string | null {
+function figuredText(t: Translator, reason: Reason, currency: string | undefined): string | null {
   const f = reason.figures;
-  const how = FIGURED[reason.code];
+  if (!f || !isFiguredCode(reason.code)) return null;
+  const how: { readonly figures: readonly string[]; readonly count?: string } = FIGURED_REFUSALS[reason.code];
   const key = `reason.${reason.code}.figures`;
-  if (!f || !how || !t.has(`${key}.other`) || typeof f.currency !== 'string') return null;
+  const shownIn = typeof f.currency === 'string' ? f.currency : currency;
   const params: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(f)) params[k] = typeof v === 'number' && how.money.includes(k) ? t.money(v, f.currency) : v;
-  return t.tn(key, Number(f[how.count]), params);
+  for (const [name, figure] of Object.entries(f)) {
+    if (!isMoneyFigure(figure)) params[name] = figure;
+    else if (shownIn === undefined) return null;
+    else params[name] = t.money(figure.minor, shownIn);
+  }
+  if (how.count === undefined) return t.has(key) ? t.t(key, params) : null;
+  return t.has(`${key}.other`) ? t.tn(key, Number(f[how.count]), params) : null;
 }
 
-export function reasonText(t: Translator, reason: Reason): string {
+/**
+ * A reason in the screen's language. `currency`: the table's, for the money a request's refusal
+ * quotes (a reason from the view carries its own).
+ */
+export function reasonText(t: Translator, reason: Reason, currency?: string): string {
   if (SCREEN_CODES.has(reason.code) && t.has(`reason.${reason.code}`)) return t.t(`reason.${reason.code}`);
-  const figured = figuredText(t, reason);
+  const figured = figuredText(t, reason, currency);
   if (figured !== null) return figured;
   if (t.lang === 'en') return feltCards(t, reason.message);
   const key = `reason.${reason.code}`;

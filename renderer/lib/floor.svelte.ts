@@ -168,13 +168,13 @@ export class FloorDesk {
   /** The card stands as it was shown (signed with a floor PIN). */
   accept(t: Translator, view: TerminalView, irregularity: IrregularityView): void {
     const action: FloorAction = { kind: 'resolve-irregularity', irregularity: irregularity.id, ruling: 'accept' };
-    this.sign('floorCorrection', 'confirm.floorAccept', { ...seatWords(t, view, irregularity.seat), id: irregularity.id }, 'action.floorAccept', false, (s) => this.correct(s.signer, action));
+    this.sign('floorCorrection', 'confirm.floorAccept', { ...seatWords(t, view, irregularity.seat), id: irregularity.id }, 'action.floorAcceptSeat', false, (s) => this.correct(s.signer, action));
   }
 
   /** Rules the irregular seat's hand fouled (signed with a floor PIN). */
   foulIrregular(t: Translator, view: TerminalView, irregularity: IrregularityView): void {
     const action: FloorAction = { kind: 'resolve-irregularity', irregularity: irregularity.id, ruling: 'foul-seat' };
-    this.sign('floorCorrection', 'confirm.floorFoulIrregular', { ...seatWords(t, view, irregularity.seat), id: irregularity.id }, 'action.floorFoulSeat', true, (s) => this.correct(s.signer, action));
+    this.sign('floorCorrection', 'confirm.floorFoulIrregular', { ...seatWords(t, view, irregularity.seat), id: irregularity.id }, 'action.floorFoulSeatNamed', true, (s) => this.correct(s.signer, action));
   }
 
   /** Rules a seat's hand fouled without an irregularity (signed with a floor PIN). */

@@ -3,10 +3,12 @@
  * the domain fills in), with the rule book's worked figures scored under it as the terminal
  * answers them (`previewRules`: the same checks, and the same refusals naming the option, as a
  * profile given as JSON). Applying sends `changeRules` signed with the admin's PIN in the PIN
- * dialog, with the point value, the table's name and a reason; it applies from the next hand.
+ * dialog, with the point value, the table's name, the language its screens start in and a
+ * reason; it applies from the next hand.
  * Whether the rules are valid, and what they score, is the terminal's answer, never this file's.
  */
 import type { RulesPreviewView } from '../../app/contract/rules';
+import type { Lang } from '../i18n/translate';
 import type { DeskHost } from './desk';
 
 /** The requests of the editor (their refusals show in it and in its PIN dialog). */
@@ -26,9 +28,11 @@ export class RulesDesk {
   /** From the next hand: chips per point and the table's name, as typed. */
   pointValue: number = $state(0);
   tableName: string = $state('');
+  /** The language a screen opening the table starts in (null: none set, each screen its own). */
+  language: Lang | null = $state(null);
   reason: string = $state('');
-  /** The rules, point value and name the table has now (what "no change" compares with). */
-  private loaded: { readonly json: string; readonly pointValue: number; readonly name: string } | null = null;
+  /** The rules, point value, name and language the table has now (what "no change" compares with). */
+  private loaded: { readonly json: string; readonly pointValue: number; readonly name: string; readonly language: Lang | null } | null = null;
   /** Previews answer in order; only the newest request's answer is kept. */
   private asked = 0;
 
@@ -43,13 +47,14 @@ export class RulesDesk {
     this.baseline = r.value;
     this.pointValue = table?.pointValue ?? 0;
     this.tableName = table?.name ?? '';
+    this.language = table?.language ?? null;
     this.reason = '';
-    this.loaded = { json: JSON.stringify(r.value.profileJson), pointValue: this.pointValue, name: this.tableName };
+    this.loaded = { json: JSON.stringify(r.value.profileJson), pointValue: this.pointValue, name: this.tableName, language: this.language };
   }
 
   /** Starts the draft again from a preset's rules. */
   async choosePreset(name: string): Promise<void> {
-    const r = await this.terminal.query('previewRules', { rules: name });
+    const r = await this.terminal.query('previewRules', { rules: name, ...this.pointValueAsked() });
     if (r.ok) this.adopt(r.value);
   }
 
@@ -58,7 +63,7 @@ export class RulesDesk {
     if (!this.draft) return;
     const ask = ++this.asked;
     this.current = false;
-    const r = await this.terminal.query('previewRules', { rules: $state.snapshot(this.draft) as Json });
+    const r = await this.terminal.query('previewRules', { rules: $state.snapshot(this.draft) as Json, ...this.pointValueAsked() });
     if (ask !== this.asked || !r.ok) return;
     this.preview = r.value;
     this.current = true;
@@ -70,10 +75,11 @@ export class RulesDesk {
     return pair ? pair.edited : null;
   }
 
-  /** Whether the draft, point value or name differ from the table's now. */
+  /** Whether the draft, point value, name or language differ from the table's now. */
   get dirty(): boolean {
     if (!this.draft || !this.loaded) return false;
-    return JSON.stringify($state.snapshot(this.draft)) !== this.loaded.json || this.pointValue !== this.loaded.pointValue || this.tableName.trim() !== this.loaded.name;
+    return JSON.stringify($state.snapshot(this.draft)) !== this.loaded.json || this.pointValue !== this.loaded.pointValue || this.tableName.trim() !== this.loaded.name
+      || this.language !== this.loaded.language;
   }
 
   /** Asks the admin's PIN and sends the change; `admin` is the staff id the panel was opened with. */
@@ -82,17 +88,23 @@ export class RulesDesk {
     const rules = $state.snapshot(this.draft) as Json;
     const pointValue = this.pointValue;
     const name = this.tableName.trim();
+    const language = this.language !== null ? { language: this.language } : {};
     this.terminal.askPin({
       request: 'changeRules', signer: 'admin', staffId: admin, question: 'confirm.changeRules',
       params: { profile: `${String(rules.name)} v${String(rules.version)}`, pointValue: String(pointValue), name },
       confirmLabel: 'action.changeRules', danger: false,
       text: { label: 'rules.reason', get: () => this.reason, set: (v: string) => (this.reason = v) },
       send: async (s) => {
-        const ok = await this.terminal.run('changeRules', { admin: s.signer, reason: s.text ?? '', rules, pointValue, name });
+        const ok = await this.terminal.run('changeRules', { admin: s.signer, reason: s.text ?? '', rules, pointValue, name, ...language });
         if (ok) await this.load();
         return ok;
       },
     });
+  }
+
+  /** The point value as typed, when it is one the terminal takes (the buy-ins are previewed at it). */
+  private pointValueAsked(): { pointValue?: number } {
+    return Number.isSafeInteger(this.pointValue) && this.pointValue >= 1 ? { pointValue: this.pointValue } : {};
   }
 
   private adopt(v: RulesPreviewView): void {

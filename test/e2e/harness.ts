@@ -188,6 +188,14 @@ export async function dealerSignIn(page: Page, who: Pick<TestPerson, 'staffId' |
   await page.waitForSelector(`[data-testid=session-person][data-purpose=take-box][data-staff="${who.staffId}"]`);
 }
 
+/** The admin opens the staff panel with his id and PIN and goes to one of its tabs (`admin-tab-<tab>`). */
+export async function openAdminTab(page: Page, tab: 'rules' | 'devices'): Promise<void> {
+  await page.click('[data-testid=open-staff]');
+  await typeCredential(page, '[data-testid=staff-sign-in]', 'staff-admin-id', 'staff-admin-pin', STAFF.admin);
+  await page.click('[data-testid=staff-open]');
+  await page.click(`[data-testid=admin-tab-${tab}]`);
+}
+
 /** Signs the open PIN dialog with a floor person's staff id and PIN. */
 export async function signPin(page: Page, who: Pick<TestPerson, 'staffId' | 'pin'>, second?: Pick<TestPerson, 'staffId' | 'pin'>): Promise<void> {
   await typeCredential(page, '[data-testid=pin-dialog] [data-testid=pin-first]', 'pin-staff-id', 'pin-pin', who);
@@ -267,4 +275,171 @@ export async function afterFailure(task: { name: string; result?: { state?: stri
   if (task.result?.state !== 'fail') return;
   if (page) await screenshot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => {});
   process.stderr.write(`--- serve:\n${served?.stderr() ?? ''}\n`);
+}
+
+/** What a one-screen layout check may allow: lists meant to scroll, and what must show in full even so. */
+export interface LayoutAllowance {
+  /** Containers meant to scroll a long list (a replay's steps): what they clip is not counted, they must fit themselves. */
+  readonly scrollAreas?: readonly string[];
+  /** What must show in full even inside a scroll area (a long read's head and its buttons). */
+  readonly mustSee?: readonly string[];
+}
+
+/**
+ * Where the screen as drawn now breaks the one-screen layout, in words (empty when it holds):
+ * the page scrolls; a visible button, input or `data-testid` element lies outside the viewport
+ * or is cut off by a panel that clips it (a panel that has to be scrolled); a button or input is
+ * smaller than a 44 x 44 px touch target (the rule of {@link smallTargets}) or a button's label is
+ * wider than the button; two buttons or
+ * inputs overlap; a visible text in a part read at a glance ({@link READ_AT_A_GLANCE}) renders
+ * smaller than {@link GLANCE_TEXT_PX} (its computed font size, a `::before`/`::after` text too).
+ * With a dialog open, only the topmost dialog is looked at (the rest is behind its backdrop).
+ */
+export function layoutProblems(page: Page, allowance: LayoutAllowance = {}): Promise<string[]> {
+  return page.evaluate(([scrollSelectors, mustSeeSelectors, glanceSelectors, glancePx]) => {
+    const problems: string[] = [];
+    const vw = window.innerWidth;
+    const vh = window.innerHeight;
+    const root = document.scrollingElement ?? document.documentElement;
+    if (root.scrollHeight > vh) problems.push(`the page scrolls: ${root.scrollHeight} px high in ${vh}`);
+    if (root.scrollWidth > vw) problems.push(`the page scrolls sideways: ${root.scrollWidth} px wide in ${vw}`);
+
+    const zOf = (el: Element) => {
+      let z = 0;
+      for (let e: Element | null = el; e; e = e.parentElement) {
+        const v = Number.parseInt(getComputedStyle(e).zIndex, 10);
+        if (!Number.isNaN(v)) z = Math.max(z, v);
+      }
+      return z;
+    };
+    let layer: Element = document.body;
+    let layerZ = -1;
+    for (const m of Array.from(document.querySelectorAll('[aria-modal="true"]'))) {
+      const z = zOf(m);
+      if (z >= layerZ) [layer, layerZ] = [m, z];
+    }
+    const scrollAreas = scrollSelectors.flatMap((s) => Array.from(layer.querySelectorAll(s)));
+    const mustSee = new Set(mustSeeSelectors.flatMap((s) => Array.from(layer.querySelectorAll(s))));
+    const scrolled = (el: Element) => !mustSee.has(el) && scrollAreas.some((a) => a !== el && a.contains(el));
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && el.checkVisibility({ visibilityProperty: true });
+    };
+    const name = (el: Element) => {
+      const d = (el as HTMLElement).dataset;
+      const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 24);
+      const what = d.testid ?? `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}`;
+      return `${what}${d.seat ? `[seat ${d.seat}]` : ''}${d.card ? `[card ${d.card}]` : ''}${text ? ` "${text}"` : ''}`;
+    };
+    /** The part of the element that can be seen: its box cut by the viewport and by every ancestor that clips. */
+    const visiblePart = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      let [l, t, rr, b] = [Math.max(r.left, 0), Math.max(r.top, 0), Math.min(r.right, vw), Math.min(r.bottom, vh)];
+      // Up to the first fixed box (a dialog's backdrop): the panels it sits in do not clip it.
+      for (let e: Element = el; getComputedStyle(e).position !== 'fixed' && e.parentElement && e.parentElement !== document.body; e = e.parentElement) {
+        const a = e.parentElement;
+        const cs = getComputedStyle(a);
+        if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+        const ar = a.getBoundingClientRect();
+        [l, t, rr, b] = [Math.max(l, ar.left), Math.max(t, ar.top), Math.min(rr, ar.right), Math.min(b, ar.bottom)];
+      }
+      return { r, l, t, r2: rr, b };
+    };
+    const targets = Array.from(layer.querySelectorAll('button, input, select, textarea, a[href]')).filter(shown);
+    const marked = Array.from(layer.querySelectorAll('[data-testid]')).filter(shown);
+    if (layer !== document.body && shown(layer)) marked.push(layer);
+    for (const el of new Set([...targets, ...marked])) {
+      if (scrolled(el)) continue;
+      const v = visiblePart(el);
+      const cut = [v.l - v.r.left, v.t - v.r.top, v.r.right - v.r2, v.r.bottom - v.b].map((x) => Math.max(0, Math.round(x)));
+      if (cut.some((x) => x > 1)) problems.push(`${name(el)} is cut off (left ${cut[0]}, top ${cut[1]}, right ${cut[2]}, bottom ${cut[3]} px)`);
+    }
+    for (const el of targets) {
+      const r = el.getBoundingClientRect();
+      if (Math.min(r.width, r.height) < 44) problems.push(`${name(el)} is ${Math.round(r.width)}x${Math.round(r.height)} px, under 44`);
+      // A label wider than its button is clipped or spills over its border ("Smaza" for "Smazat").
+      if (el.tagName === 'BUTTON' && el.scrollWidth > el.clientWidth + 1) problems.push(`${name(el)}: its label needs ${el.scrollWidth} px in ${el.clientWidth}`);
+    }
+    const boxes = targets.map((el) => ({ el, v: visiblePart(el) })).filter(({ v }) => v.r2 > v.l && v.b > v.t);
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i].v, boxes[j].v];
+        const w = Math.min(a.r2, b.r2) - Math.max(a.l, b.l);
+        const h = Math.min(a.b, b.b) - Math.max(a.t, b.t);
+        if (w > 1 && h > 1) problems.push(`${name(boxes[i].el)} overlaps ${name(boxes[j].el)} (${Math.round(w)}x${Math.round(h)} px)`);
+      }
+    }
+    // The text read at a glance from a step away: every visible text node and generated text.
+    for (const part of glanceSelectors.flatMap((s) => Array.from(layer.querySelectorAll(s))).filter(shown)) {
+      const walker = document.createTreeWalker(part, NodeFilter.SHOW_TEXT);
+      const small = new Map<Element, number>();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        if (!el || !(node.textContent ?? '').trim() || !shown(el)) continue;
+        const px = Number.parseFloat(getComputedStyle(el).fontSize);
+        if (px < glancePx) small.set(el, px);
+      }
+      for (const el of [part, ...Array.from(part.querySelectorAll('*'))].filter(shown)) {
+        for (const pseudo of ['::before', '::after']) {
+          const cs = getComputedStyle(el, pseudo);
+          if (cs.content === 'none' || cs.content === 'normal' || cs.content === '""' || cs.display === 'none') continue;
+          const px = Number.parseFloat(cs.fontSize);
+          if (px < glancePx && !small.has(el)) small.set(el, px);
+        }
+      }
+      for (const [el, px] of small) problems.push(`${name(el)} in ${name(part).split(' ')[0]} is in ${Math.round(px * 10) / 10} px text, under ${glancePx}`);
+    }
+    return problems;
+  }, [[...(allowance.scrollAreas ?? [])], [...(allowance.mustSee ?? [])], [...READ_AT_A_GLANCE], GLANCE_TEXT_PX] as const);
+}
+
+/**
+ * Opens one view of the results panel by its tab (the payments it opens on, or the comparisons
+ * one tap away) and waits until that view shows.
+ */
+export async function showResults(page: Page, view: 'payments' | 'comparisons'): Promise<void> {
+  await page.click(`[data-testid=results-tab-${view}]`);
+  await page.waitForSelector(`[data-testid=results][data-shown=${view}] [data-testid=results-${view}]`);
+}
+
+/** The parts of the screen the dealer reads at a glance on a touch screen: the results and payments. */
+export const READ_AT_A_GLANCE = ['[data-testid=results]'] as const;
+/** The smallest text (computed font size, px) allowed in {@link READ_AT_A_GLANCE}. */
+export const GLANCE_TEXT_PX = 12;
+
+/** The sizes a one-screen check looks at: 1280x800 and 1024x600, and Czech (longer words) at 1024x600. */
+export const LAYOUT_SIZES = [
+  { width: 1280, height: 800, lang: 'en' },
+  { width: 1024, height: 600, lang: 'en' },
+  { width: 1024, height: 600, lang: 'cs' },
+] as const;
+
+/**
+ * The screen as it is now at each of `sizes` (the viewport set, the language switched with the
+ * top bar's button, dispatched since a dialog may be over it): a screenshot
+ * `<prefix>-<width>x<height>-<lang>` of each and what {@link layoutProblems} finds there, keyed by
+ * `<width>x<height>-<lang>`. Leaves the page at the first size and language.
+ */
+export async function layoutAtSizes(
+  page: Page, prefix: string, allowance: LayoutAllowance = {}, sizes: readonly { width: number; height: number; lang: string }[] = LAYOUT_SIZES,
+): Promise<Record<string, string[]>> {
+  const frames = () => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+  const setLang = async (lang: string) => {
+    if ((await page.locator('html').getAttribute('lang')) === lang) return;
+    await page.locator(`[data-testid=lang-${lang}]`).dispatchEvent('click');
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+  };
+  const out: Record<string, string[]> = {};
+  for (const size of sizes) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await setLang(size.lang);
+    await frames();
+    const label = `${size.width}x${size.height}-${size.lang}`;
+    await screenshot(page, `${prefix}-${label}`);
+    out[label] = await layoutProblems(page, allowance);
+  }
+  await setLang(sizes[0].lang);
+  await page.setViewportSize({ width: sizes[0].width, height: sizes[0].height });
+  await frames();
+  return out;
 }

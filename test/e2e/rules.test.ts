@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { TerminalView } from '../../app/contract/view';
 import { STAFF } from '../support/staff';
 import {
-  afterFailure, buildScreen, dealerSocket, launchBrowser, screenPage, screenshot, signPin, smallTargets, startServe, typeCredential, type DealerSocket, type Served,
+  afterFailure, buildScreen, dealerSocket, launchBrowser, openAdminTab, screenPage, screenshot, signPin, smallTargets, startServe, type DealerSocket, type Served,
 } from './harness';
 
 let served: Served;
@@ -49,10 +49,7 @@ afterAll(async () => {
 
 describe('the house-rules editor', () => {
   it('previews an edit against the rule book, refuses a bad one in words, and applies a new version from the next hand', async () => {
-    await page.click('[data-testid=open-staff]');
-    await typeCredential(page, '[data-testid=staff-sign-in]', 'staff-admin-id', 'staff-admin-pin', STAFF.admin);
-    await page.click('[data-testid=staff-open]');
-    await page.click('[data-testid=admin-tab-rules]');
+    await openAdminTab(page, 'rules');
     await page.waitForSelector('[data-testid=rules-editor] [data-testid=rules-example]');
     expect(await page.inputValue('[data-testid=rules-name]')).toBe('mandarin-house');
     // The casino sheet's figure under the table's own rules is the book's: 11.

@@ -25,7 +25,7 @@ import type { PtyPair } from '../../hardware/sim/pty-pair';
 import { SerialShoeSimulator } from '../../hardware/sim/serial-shoe-sim';
 import { STAFF } from '../support/staff';
 import {
-  buildScreen, confirm, dealCounts, dealerSignIn, dealOrder, dragonHand, fouledSet, launchBrowser, phase, screenshot, selectSeat, signPin, simulatedDevice,
+  buildScreen, confirm, dealCounts, dealerSignIn, dealOrder, dragonHand, fouledSet, launchBrowser, phase, screenshot, selectSeat, showResults, signPin, simulatedDevice,
   smallTargets, startServe, tapSet, typeCredential, validSet, type Served,
 } from './harness';
 
@@ -79,7 +79,9 @@ async function seatReady(seats: number[]): Promise<void> {
   }
 }
 
+/** Ticks every payment, in order, from the results' payments (opened if the comparisons show). */
 async function payAll(): Promise<void> {
+  if ((await page.locator('[data-testid=results]').getAttribute('data-shown')) !== 'payments') await showResults(page, 'payments');
   const count = await page.locator('[data-testid=payment]').count();
   for (let i = 0; i < count; i++) {
     await page.click(`[data-testid=payment][data-index="${i}"] [data-testid=execute-payment]`);
@@ -183,12 +185,19 @@ describe('dealer terminal in a browser', () => {
 
     await page.click('[data-testid=settle]');
     await phase(page, 'paying');
+    await showResults(page, 'comparisons');
     const pairs = await page.locator('[data-testid=comparison]').evaluateAll((els) => els.map((e) => {
       const d = (e as HTMLElement).dataset;
       return `${d.a}-${d.b}:${d.points}`;
     }));
     // Left of the button, clockwise: 2, 3, 4, 1. The three valid hands push; the foul pays 6 each.
     expect(pairs).toEqual(['2-3:0', '2-4:6', '2-1:0', '3-4:6', '3-1:0', '4-1:-6']);
+    await page.click('[data-testid=lang-cs]');
+    await page.waitForSelector('text=Porovnání (6)');
+    expect(await page.locator('[data-testid=comparison][data-a="2"][data-b="3"] td').first().innerText()).toBe('Nejvyšší čtyřka');
+    await screenshot(page, '05-comparisons-czech');
+    await page.click('[data-testid=lang-en]');
+    await showResults(page, 'payments');
     const nets = await page.locator('[data-testid=seat-result]').evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.seat}:${(e as HTMLElement).dataset.net}`));
     expect(nets).toEqual(['2:60000', '3:60000', '4:-180000', '1:60000']);
     expect(await page.locator('[data-testid=payment]').count()).toBe(3);
@@ -196,7 +205,6 @@ describe('dealer terminal in a browser', () => {
 
     await page.click('[data-testid=lang-cs]');
     await page.waitForSelector('text=Platby v tomto pořadí');
-    expect(await page.locator('[data-testid=comparison][data-a="2"][data-b="3"] td').first().innerText()).toBe('Nejvyšší čtyřka');
     await screenshot(page, '06-results-czech');
     await page.click('[data-testid=lang-en]');
 
@@ -262,6 +270,7 @@ describe('dealer terminal in a browser', () => {
     await tapSet(page, 4, validSet(4));
     await page.click('[data-testid=settle]');
     await phase(page, 'paying');
+    await showResults(page, 'comparisons');
     const kinds = await page.locator('[data-testid=comparison] .kind').allInnerTexts();
     expect(kinds).toContain('natural');
     expect(kinds).toContain('surrender');
@@ -429,12 +438,14 @@ describe('dealer terminal in a browser', () => {
     await tapSet(page, 3, validSet(3));
     await page.click('[data-testid=settle]');
     await phase(page, 'paying');
+    await showResults(page, 'comparisons');
     const pairs = await page.locator('[data-testid=comparison]').evaluateAll((els) => els.map((e) => {
       const d = (e as HTMLElement).dataset;
       return `${d.a}-${d.b}:${d.points}`;
     }));
     // Left of the button (3), clockwise among those playing: 1, 2, 3. The fouled seat 1 pays 6 to each; 2 and 3 push.
     expect(pairs).toEqual(['1-2:-6', '1-3:-6', '2-3:0']);
+    await showResults(page, 'payments');
     const nets = await page.locator('[data-testid=seat-result]').evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.seat}:${(e as HTMLElement).dataset.net}`));
     expect(nets).toEqual(['1:-120000', '2:60000', '3:60000']);
     await payAll();

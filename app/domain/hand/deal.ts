@@ -14,7 +14,8 @@ import type { SeatNo } from './events';
 import { seatForCard } from './state';
 
 const CHINESE_DEAL_SIZE = 52;
-const OFC_FIRST_STREET = 5;
+/** OFC (RULES.md s10): the cards of the first round, dealt in one run and placed together. */
+export const OFC_FIRST_STREET = 5;
 export const HAND_SIZE = 13;
 
 /** The 52 positions of a Chinese Poker deal, in order. */

@@ -241,6 +241,8 @@ export interface ShowdownRecord {
   readonly rules: ProfileSnapshot;
   readonly pointValue: number;
   readonly button: SeatNo;
+  /** Present (true) when the hand's profile pays the netted list (`payments: "netted"`): settle then gives `nettedPayments`. */
+  readonly netting?: true;
   readonly seats: readonly ShowdownRecordSeat[];
 }
 

@@ -9,7 +9,8 @@ import { formatCard, isCard, type Card } from '../cards';
 import { sameJson, showJson } from '../json';
 import { NATURAL_TITLES, isNaturalName, verifyNatural } from '../naturals';
 import { resolveProfile } from '../profiles';
-import { fail, ok, type Result } from '../result';
+import { failWith } from '../figured-refusals';
+import { fail, money, ok, type Result } from '../result';
 import { SEGMENTS, cardsOf } from '../setting';
 import { plural } from '../words';
 import {
@@ -20,7 +21,7 @@ import { ofcSchedule, sharedChineseSchedule, HAND_SIZE } from './deal';
 import { paymentsMade } from './views';
 import {
   ROW_SIZES, anyoneHasSet, blockerText, cardsAreKnown, hasVerifiedNatural, heldCards, inFantasyland, isFouled,
-  scannedCardRefusal, settlementBlockers, showdownBlockers, shownElsewhere, surrenderCost, thirteenOf,
+  paymentsToMake, scannedCardRefusal, settlementBlockers, showdownBlockers, shownElsewhere, surrenderCost, thirteenOf,
 } from './guards';
 import type {
   CardDealt, CardExposed, CardPlaced, CardUnreadable, CorrectionAction, DealEnded, EventOf, FloorCorrection,
@@ -306,7 +307,8 @@ function cardUnreadable(state: HandState, e: CardUnreadable): Step {
   const next = withState(state, { deal: withDeal(d, { reads: d.reads + 1, lastSeq: seq.value, lastReadAt: e.at }) });
   const gap = sequenceProblem(state, seq.value);
   if (gap) return ok(withMisdealPending(next, 'sequence-gap', true, gap));
-  return ok(withMisdealPending(next, 'unreadable-card', true, `read ${d.reads + 1} could not be read by the shoe${e.raw ? ` (bytes ${e.raw})` : ''}`));
+  // The bytes stay in the event, for the floor's timeline: the dealer's words have no hex in them.
+  return ok(withMisdealPending(next, 'unreadable-card', true, `read ${d.reads + 1} could not be read by the shoe`));
 }
 
 function sequenceGap(state: HandState, e: SequenceGap): Step {
@@ -375,7 +377,7 @@ function wrongSeatDelivery(state: HandState, e: WrongSeatDelivery): Step {
     const reported = state.irregularities.some((i) => i.kind === 'wrong-seat-after-set' && i.seat === e.heldBy);
     if (reported || !anyoneHasSet(state)) return fail('already-reported', `${seatName(e.heldBy)} is already noted as holding ${seatName(e.handOf)}'s hand`);
     return ok(addIrregularity(state, {
-      seat: e.heldBy, kind: 'wrong-seat-after-set', cards: [], blocking: false, at: e.at,
+      seat: e.heldBy, kind: 'wrong-seat-after-set', otherSeat: e.handOf, cards: [], blocking: false, at: e.at,
       detail: `${what}, reported after a hand was set: already noted as the other half of a swap; the hands play as they lie`,
     }));
   }
@@ -394,7 +396,7 @@ function wrongSeatDelivery(state: HandState, e: WrongSeatDelivery): Step {
     ? `${seatName(displaced.seat)} holds the hand dealt to ${seatName(gives)}`
     : `the hand dealt to ${seatName(gives)} lies at ${seatName(displaced.seat)}, where no one plays`;
   const noted = addIrregularity(state, {
-    seat: e.heldBy, kind: 'wrong-seat-after-set', cards: [], blocking: false, at: e.at,
+    seat: e.heldBy, kind: 'wrong-seat-after-set', otherSeat: e.handOf, cards: [], blocking: false, at: e.at,
     detail: `${what}, reported after a hand was set: ${swap}; the hands play as they lie`,
   });
   return ok(withSeat(withSeat(noted, e.heldBy, { holds: e.handOf }), displaced.seat, { holds: gives }));
@@ -466,7 +468,8 @@ function surrenderDeclared(state: HandState, e: SurrenderDeclared): Step {
   if (isFouled(state, s)) return fail('fouled', `${who} cannot surrender: his hand is already fouled`);
   const { opponents, owed, stack } = surrenderCost(state, s.seat)!;
   if (owed > stack) {
-    return fail('surrender-not-covered', `${who} cannot surrender: ${formatAmount(stack)} in chips does not cover the ${penalty}-point penalty of ${penalty} x ${plural(opponents, 'opponent')} x ${formatAmount(info.pointValue)} = ${formatAmount(owed)}`);
+    return failWith('surrender-not-covered', `${who} cannot surrender: ${formatAmount(stack)} in chips does not cover the ${penalty}-point penalty of ${penalty} x ${plural(opponents, 'opponent')} x ${formatAmount(info.pointValue)} = ${formatAmount(owed)}`,
+      { seat: s.seat, stack: money(stack), owed: money(owed), penalty, opponents, pointValue: money(info.pointValue) });
   }
   const c = claimCards(state, s.seat, e.cards, 'surrender-declared');
   if (!c.ok) return c;
@@ -693,8 +696,10 @@ function checkResultShape(state: HandState, result: unknown): string | null {
   if (!result || typeof result !== 'object') return 'the result is missing';
   const r = result as Settled['result'];
   if (!Array.isArray(r.payments)) return 'the result has no payments list';
+  if (r.nettedPayments !== undefined && !Array.isArray(r.nettedPayments)) return 'the result\'s netted payments are not a list';
   if (!r.net || typeof r.net !== 'object') return 'the result has no net per seat';
-  for (const [i, p] of r.payments.entries()) {
+  // The list the dealer makes is the one checked: the netted list when there is one.
+  for (const [i, p] of paymentsToMake(r).entries()) {
     if (!p || !isSeatNo(p.from) || !isSeatNo(p.to) || !isPositiveInteger(p.amount) || p.from === p.to
       || !seatOf(state, p.from).playing || !seatOf(state, p.to).playing) {
       return `payment ${i} is not a payment between two players of this hand`;
@@ -717,7 +722,7 @@ function settled(state: HandState, e: Settled): Step {
   if (bad) return fail('bad-settlement', `settled: ${bad}`);
   return ok(withState(state, {
     phase: 'paying',
-    settlement: { record: e.record, result: e.result, at: e.at, executed: e.result.payments.map(() => false) },
+    settlement: { record: e.record, result: e.result, at: e.at, executed: paymentsToMake(e.result).map(() => false) },
   }));
 }
 
@@ -725,12 +730,15 @@ function paymentExecuted(state: HandState, e: PaymentExecuted): Step {
   const refused = needPhase(state, 'No payment can be made', ['paying']);
   if (refused) return refused;
   const st = state.settlement!;
-  const list = st.result.payments;
+  const list = paymentsToMake(st.result);
   if (!isNonNegativeInteger(e.index) || e.index >= list.length) {
     return fail('no-such-payment', `There is no payment ${showJson(e.index)}: the settlement has ${plural(list.length, 'payment')}`);
   }
   const p = { from: list[e.index].from as SeatNo, to: list[e.index].to as SeatNo, amount: list[e.index].amount };
-  if (st.executed[e.index]) return fail('already-paid', `Payment ${e.index + 1} (${seatName(p.from)} pays ${seatName(p.to)} ${formatAmount(p.amount)}) is already made`);
+  if (st.executed[e.index]) {
+    return failWith('already-paid', `Payment ${e.index + 1} (${seatName(p.from)} pays ${seatName(p.to)} ${formatAmount(p.amount)}) is already made`,
+      { number: e.index + 1, from: p.from, to: p.to, amount: money(p.amount) });
+  }
   if (e.from !== p.from || e.to !== p.to || e.amount !== p.amount) {
     return fail('payment-mismatch', `Payment ${e.index + 1} is ${seatName(p.from)} pays ${seatName(p.to)} ${formatAmount(p.amount)}, not ${showJson({ from: e.from, to: e.to, amount: e.amount })}`);
   }
@@ -743,7 +751,7 @@ function handClosed(state: HandState, e: HandClosed): Step {
   const refused = needPhase(state, 'The hand cannot be closed', ['paying']);
   if (refused) return refused;
   const st = state.settlement!;
-  const open = st.result.payments.filter((_, i) => !st.executed[i]).map((p) => ({ from: p.from as SeatNo, to: p.to as SeatNo, amount: p.amount }));
+  const open = paymentsToMake(st.result).filter((_, i) => !st.executed[i]).map((p) => ({ from: p.from as SeatNo, to: p.to as SeatNo, amount: p.amount }));
   if (open.length) {
     const words = open.map((p) => `${seatName(p.from)} pays ${seatName(p.to)} ${formatAmount(p.amount)}`).join('; ');
     return fail('payments-outstanding', `The hand cannot be closed: ${plural(open.length, 'payment')} still to make (${words})`);
@@ -799,7 +807,7 @@ function handVoided(state: HandState, e: HandVoided): Step {
   const signed = checkFloorSignatures(e);
   if (!signed.ok) return signed;
   const st = state.settlement;
-  const made = st ? st.result.payments.filter((_, i) => st.executed[i]) : [];
+  const made = st ? paymentsToMake(st.result).filter((_, i) => st.executed[i]) : [];
   if (made.length > 0 && (signed.value?.length ?? 0) < 2) {
     // The two-person rule: once chips have moved, undoing them takes a second floor person.
     return fail('second-floor-needed', `${plural(made.length, 'payment')} already made: a void now needs a second floor person's PIN (the two-person rule), and the chips paid go back`);

@@ -5,6 +5,8 @@
 import { formatCard, type Card } from '../cards';
 import { NATURAL_TITLES, type NaturalName } from '../naturals';
 import type { DomainError } from '../result';
+import type { SettleResult } from '../settle';
+import type { Transfer } from '../settlement';
 import { SEGMENTS, SEGMENT_SIZES } from '../setting';
 import { plural } from '../words';
 import { formatAmount, seatName } from './check';
@@ -81,6 +83,16 @@ export function thirteenOf(state: HandState, seat: SeatState): Card[] | null {
 export function isFouled(state: HandState, seat: SeatState): boolean {
   if (seat.fouledByFloor) return true;
   return seat.natural?.status === 'rejected' && state.info?.profile.falseNatural === 'foul';
+}
+
+/**
+ * The payments the dealer makes for a settled hand, in order (each ticked by its index): the
+ * netted list when the hand was settled for one (its profile's `payments: "netted"`, so the
+ * record asked settle for it), otherwise the pairwise list. Every seat ends with the same chips
+ * either way: both lists move each seat's net.
+ */
+export function paymentsToMake(result: Pick<SettleResult, 'payments' | 'nettedPayments'>): readonly Transfer[] {
+  return result.nettedPayments ?? result.payments;
 }
 
 /** The seat plays a natural that the terminal verified. */

@@ -17,11 +17,12 @@ export {
 export { chineseSchedule, ofcSchedule } from './deal';
 export { DEALER_MISDEAL_CAUSES, dealerMisdealCauses, idleDeal, type IdleDeal } from './dealer-calls';
 export {
-  blockerWords, cardsVisible, heldCards, surrenderCost, scannedCardRefusal, settlementBlockerList, settlementBlockers, showdownBlockerList, showdownBlockers,
+  blockerWords, cardsVisible, heldCards, paymentsToMake, surrenderCost, scannedCardRefusal, settlementBlockerList, settlementBlockers, showdownBlockerList, showdownBlockers,
   type Blocker,
 } from './guards';
 export {
-  canEnterHand, canFoulSeat, canReplaceHand, canRule, nextAction, seatOffers, type NextAction, type Offer, type OfferRefusal, type SeatOffers,
+  canEnterHand, canFoulSeat, canReplaceHand, canRule, nextAction, ofcPlacements, seatOffers, type NextAction, type OfcCardOffer, type OfcPlacements, type OfcSeatPlacement,
+  type Offer, type OfferRefusal, type SeatOffers,
 } from './offers';
 export {
   SEAT_WINDS, awaitingPlacement, blockerList, blockers, cardCounts, carryOver, dealProgress, nextButton, outstandingPayments, paymentsMade,

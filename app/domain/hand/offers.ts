@@ -7,12 +7,15 @@
  * So a guard lives once, in fold.ts; an offer cannot drift from it, and removing a guard there
  * changes what is offered (test/unit/domain/hand/offers.test.ts).
  */
+import type { Card } from '../cards';
 import type { DomainError } from '../result';
 import type { NaturalName } from '../naturals';
+import { SEGMENTS } from '../setting';
+import { OFC_FIRST_STREET } from './deal';
 import { apply } from './fold';
 import type { CorrectionAction, HandEvent, Row, SeatNo } from './events';
-import { heldCards, surrenderCost } from './guards';
-import { SEAT_NUMBERS, type HandState } from './state';
+import { heldCards } from './guards';
+import { SEAT_NUMBERS, playingSeats, type HandState, type SeatState } from './state';
 import { outstandingPayments } from './views';
 
 /**
@@ -49,9 +52,10 @@ export interface Offer {
   readonly refusal: OfferRefusal | null;
 }
 
-/** A refusal the screen shows at once, with the figures it quotes (money in minor units), so
- *  each language can word it with the amounts in the table's currency. */
-export type OfferRefusal = DomainError & { readonly figures?: Readonly<Record<string, number>> };
+/** A refusal the screen shows at once, with the figures it quotes (the fold's own: money in minor
+ *  units, app/domain/figured-refusals.ts), so each language can word it with the amounts in the
+ *  table's currency. */
+export type OfferRefusal = DomainError;
 
 /** Refusals the dealer explains to the player rather than hiding the action. */
 const EXPLAINED: ReadonlySet<string> = new Set(['surrender-not-covered', 'cards-needed']);
@@ -114,13 +118,6 @@ export function canRule(state: HandState, id: number, ruling: 'accept' | 'foul-s
   return refusalOf(state, correction({ kind: 'resolve-irregularity', irregularity: id, ruling })) === null;
 }
 
-/** A surrender the chips do not cover carries what it would cost and the chips there are. */
-function withFigures(offer: Offer, state: HandState, seat: SeatNo): Offer {
-  if (offer.refusal?.code !== 'surrender-not-covered') return offer;
-  const cost = surrenderCost(state, seat);
-  return cost ? { ...offer, refusal: { ...offer.refusal, figures: { seat, ...cost } } } : offer;
-}
-
 /** The dealer's actions for one seat before the showdown, each as offered. */
 export interface SeatOffers {
   readonly seatReady: Offer;
@@ -142,7 +139,7 @@ export function seatOffers(state: HandState, seat: SeatNo): SeatOffers {
   const natural = Object.keys(state.info?.profile.naturals ?? {})[0] as NaturalName | undefined;
   return {
     seatReady: offerOf(refusalOf(state, { type: 'seat-ready', by: 'dealer', seat })),
-    declareSurrender: withFigures(offerOf(refusalOf(state, { type: 'surrender-declared', by: 'dealer', seat })), state, seat),
+    declareSurrender: offerOf(refusalOf(state, { type: 'surrender-declared', by: 'dealer', seat })),
     declareNatural: natural === undefined ? NOT_OFFERED : offerOf(refusalOf(state, { type: 'natural-declared', by: 'dealer', seat, natural })),
     reportExposure: offerOf(refusalOf(state, { type: 'card-exposed', by: 'dealer', seat })),
     reportWrongSeat: SEAT_NUMBERS.filter((handOf) => handOf !== seat
@@ -151,4 +148,61 @@ export function seatOffers(state: HandState, seat: SeatNo): SeatOffers {
     floorReplace: canReplaceHand(state, seat),
     floorFoul: canFoulSeat(state, seat),
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// OFC: which card each seat places now, and the rows that would take it
+
+/** One card a seat places now, with the rows the fold would take it into. */
+export interface OfcCardOffer {
+  readonly card: Card;
+  readonly rows: readonly Row[];
+}
+
+/** What one seat (not in Fantasyland) places now. */
+export interface OfcSeatPlacement {
+  readonly seat: SeatNo;
+  /** Its first five cards together (any order, as many as are dealt), then one card at a time
+   *  in the order dealt; only cards some row would take. */
+  readonly cards: readonly OfcCardOffer[];
+}
+
+/** OFC: each seat's cards to place now, and whose turn it is. */
+export interface OfcPlacements {
+  /** The seat that places next in the order of the deal: the one whose card to place was read
+   *  first (null: no seat has a card to place). */
+  readonly next: SeatNo | null;
+  /** The seats with a card to place now, `next` first, then in the order of the deal. */
+  readonly seats: readonly OfcSeatPlacement[];
+}
+
+/** The seat's cards dealt and not yet placed that it places now (in the order dealt). */
+function cardsToPlaceNow(state: HandState, seat: SeatState): Card[] {
+  const held = heldCards(state, seat.seat);
+  if (!held) return [];
+  const placed = new Set(SEGMENTS.flatMap((row) => seat.placed[row]));
+  const firstRound = held.slice(0, OFC_FIRST_STREET).filter((c) => !placed.has(c));
+  if (firstRound.length > 0) return firstRound;
+  const next = held.find((c) => !placed.has(c));
+  return next === undefined ? [] : [next];
+}
+
+/**
+ * OFC: for each playing seat, the cards it places now (its first five together, then one at a
+ * time as dealt) with the rows the fold would take each into, and the seat whose turn it is.
+ * The fold decides: a card no row takes is not offered, so there is nothing under Chinese
+ * Poker, for a Fantasyland seat (it shows its 13 at once: `canEnterHand`), for a full row, or
+ * once the hands are open. Nothing either while the seats' cards are unknown (no shoe).
+ */
+export function ofcPlacements(state: HandState): OfcPlacements {
+  const readAt = (c: Card) => state.deal.cards.indexOf(c);
+  const seats: OfcSeatPlacement[] = [];
+  for (const s of playingSeats(state)) {
+    const cards = cardsToPlaceNow(state, s)
+      .map((card) => ({ card, rows: SEGMENTS.filter((row) => refusalOf(state, { type: 'card-placed', by: 'dealer', seat: s.seat, card, row }) === null) }))
+      .filter((c) => c.rows.length > 0);
+    if (cards.length > 0) seats.push({ seat: s.seat, cards });
+  }
+  seats.sort((a, b) => readAt(a.cards[0].card) - readAt(b.cards[0].card));
+  return { next: seats[0]?.seat ?? null, seats };
 }

@@ -68,6 +68,8 @@ export function showdownRecord(state: HandState): Result<ShowdownRecord> {
     if (!r.ok) return r;
     seats.push(r.value);
   }
+  // The netted list is settled only when the house pays it, so a pairwise hand's record is as it always was.
+  if (info.profile.payments === 'netted') return ok({ id: info.handId, rules: info.profileSnapshot, pointValue: info.pointValue, button: info.button, netting: true, seats });
   return ok({ id: info.handId, rules: info.profileSnapshot, pointValue: info.pointValue, button: info.button, seats });
 }
 

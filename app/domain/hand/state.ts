@@ -99,6 +99,8 @@ export interface Irregularity {
   readonly seat: SeatNo;
   readonly kind: 'card-of-other-seat' | 'card-not-dealt' | 'duplicate-across-seats' | 'wrong-seat-after-set';
   readonly cards: readonly Card[];
+  /** wrong-seat-after-set: the seat whose hand `seat` was found holding (the swap's other half). */
+  readonly otherSeat?: SeatNo;
   readonly detail: string;
   readonly blocking: boolean;
   readonly at: string;

@@ -10,7 +10,7 @@ import { SEGMENTS } from '../setting';
 import { seatName } from './check';
 import type { Row, SeatNo, TwoHandedRound } from './events';
 import {
-  blockerWords, cardsAreKnown, hasVerifiedNatural, inFantasyland, isFouled, isOutOfComparison, settlementBlockerList, showdownBlockerList,
+  blockerWords, cardsAreKnown, hasVerifiedNatural, inFantasyland, isFouled, isOutOfComparison, paymentsToMake, settlementBlockerList, showdownBlockerList,
   type Blocker,
 } from './guards';
 import { isOver, playingSeats, seatOf, type HandState } from './state';
@@ -63,7 +63,7 @@ export interface PaymentLine {
 export function outstandingPayments(state: HandState): PaymentLine[] {
   const st = state.settlement;
   if (!st) return [];
-  return st.result.payments
+  return paymentsToMake(st.result)
     .map((p, index) => ({ index, from: p.from as SeatNo, to: p.to as SeatNo, amount: p.amount }))
     .filter((p) => !st.executed[p.index]);
 }
@@ -146,7 +146,7 @@ export function stacksNow(state: HandState): Partial<Record<SeatNo, number>> {
   for (const s of playingSeats(state)) out[s.seat] = s.player!.stack;
   const st = state.settlement;
   if (st) {
-    st.result.payments.forEach((p, i) => {
+    paymentsToMake(st.result).forEach((p, i) => {
       if (!st.executed[i]) return;
       out[p.from as SeatNo]! -= p.amount;
       out[p.to as SeatNo]! += p.amount;

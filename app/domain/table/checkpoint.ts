@@ -9,7 +9,7 @@ import { isObject, showJson } from '../json';
 import { fail, ok, type Result } from '../result';
 import { checkOpening, isTrimmedName } from './check';
 import { firstDifference } from './difference';
-import type { CheckpointSeat, TableCheckpoint } from './events';
+import { TABLE_LANGUAGES, type CheckpointSeat, type TableCheckpoint } from './events';
 import { isStaffId } from '../staff/state';
 import { checkPlayedHand, type PlayedHand } from './correction';
 import { type CarriedOver, type TableSeat, type TableState } from './state';
@@ -47,6 +47,8 @@ export function checkpointBody(state: TableState): CheckpointBody {
     carried: carriedBody(state.carried),
     // Only when there is one (and so checkpoints written before corrections still load).
     ...(state.lastPlayed !== null ? { lastPlayed: state.lastPlayed } : {}),
+    // Only when the admin has set one (and so checkpoints written before it could be set still load).
+    ...(state.language !== null ? { language: state.language } : {}),
   };
 }
 
@@ -138,8 +140,12 @@ export function tableFromCheckpoint(body: TableCheckpoint): Result<TableState> {
     if (!checked.ok) return bad(checked.error.message, `lastPlayed${checked.error.path ? `.${checked.error.path}` : ''}`);
     lastPlayed = checked.value;
   }
+  const language = body.language ?? null;
+  if (language !== null && !TABLE_LANGUAGES.includes(language)) {
+    return bad(`language must be one of ${TABLE_LANGUAGES.join(', ')} when given, not ${showJson(language)}`, 'language');
+  }
   const state: TableState = {
-    id: body.tableId, name: body.name, profile: profile.value, profileSnapshot: body.profile.snapshot, pointValue: body.pointValue,
+    id: body.tableId, name: body.name, profile: profile.value, profileSnapshot: body.profile.snapshot, pointValue: body.pointValue, language,
     mode: body.mode, seqModulo: body.seqModulo, button: body.button, handsStarted: body.handsStarted, seats, dealer: body.dealer,
     dealerStaffId, hand: null, carried: carried.value, lastPlayed,
   };

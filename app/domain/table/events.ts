@@ -196,6 +196,8 @@ export interface TableCheckpoint extends Base, TableOpening {
   };
   /** The last played hand the floor may still correct, present only when there is one. */
   readonly lastPlayed?: PlayedHand;
+  /** The table's screen language, present only when the admin has set one. */
+  readonly language?: TableLanguage;
 }
 
 /** A device a program runs the table with, as a start records it. */
@@ -228,10 +230,14 @@ export interface TerminalStopped extends Base {
   readonly program: string;
 }
 
+/** The languages the table's screens speak: a table's default screen language is one of them. */
+export const TABLE_LANGUAGES = ['en', 'cs'] as const;
+export type TableLanguage = (typeof TABLE_LANGUAGES)[number];
+
 /**
  * The admin changes the table's rules between hands: the profile (a preset, or an edited copy
- * with a new version), the point value and the table's name. They apply from the next hand;
- * every hand keeps the profile snapshot it was dealt under.
+ * with a new version), the point value, the table's name and its screens' default language.
+ * They apply from the next hand; every hand keeps the profile snapshot it was dealt under.
  */
 export interface RulesChanged extends Base {
   readonly type: 'rules-changed';
@@ -240,7 +246,34 @@ export interface RulesChanged extends Base {
   readonly pointValue: number;
   /** The table's name, from now on. */
   readonly name: string;
+  /** The language a screen opening the table starts in (its dealer may switch his own), from
+   *  now on; absent (in logs written before it could be set, or when none is set): as before. */
+  readonly language?: TableLanguage;
   /** The admin who changed them (signed with his PIN). */
+  readonly staffId: string;
+  readonly reason: string;
+}
+
+/** A device as the admin sets it: a serial port with its wire format and speed, the in-process
+ *  simulated shoe (the shoe only), or none. */
+export type DeviceSetting =
+  | { readonly kind: 'serial'; readonly port: string; readonly format: 'framed' | 'lines'; readonly baudRate: number }
+  | { readonly kind: 'simulated' }
+  | { readonly kind: 'none' };
+
+/**
+ * The admin sets the table's shoe or showdown scanner between hands (docs/hardware.md, "Setting
+ * the devices on screen"): applied at once, and used by every start after it unless a start-up
+ * flag names the device. `device` and `label` are the device's id and words as the cards it
+ * reads from now on carry them (null for none).
+ */
+export interface DeviceSet extends Base {
+  readonly type: 'device-set';
+  readonly role: 'shoe' | 'scanner';
+  readonly setting: DeviceSetting;
+  readonly device: string | null;
+  readonly label: string | null;
+  /** The admin who set it (signed with his PIN). */
   readonly staffId: string;
   readonly reason: string;
 }
@@ -273,12 +306,12 @@ export interface CorrectionPaymentExecuted extends Base {
 
 export type TableEvent =
   | TableOpened | RulesChanged | HandCorrected | CorrectionPaymentExecuted | DealerOn | DealerOff | PlayerSeated | BuyIn | PlayerLeft | AlertRaised | AlertAcknowledged | DeviceStatusChanged
-  | DeviceReadRefused | ScannerCardHeld | TableCheckpoint | TerminalStarted | TerminalStopped;
+  | DeviceReadRefused | ScannerCardHeld | TableCheckpoint | TerminalStarted | TerminalStopped | DeviceSet;
 export type TableEventType = TableEvent['type'];
 
 export const TABLE_EVENT_TYPES: readonly TableEventType[] = [
   'table-opened', 'rules-changed', 'hand-corrected', 'correction-payment-executed', 'dealer-on', 'dealer-off', 'player-seated', 'buy-in', 'player-left', 'alert-raised', 'alert-acknowledged', 'device-status',
-  'device-read-refused', 'scanner-card-held', 'table-checkpoint', 'terminal-started', 'terminal-stopped',
+  'device-read-refused', 'scanner-card-held', 'table-checkpoint', 'terminal-started', 'terminal-stopped', 'device-set',
 ];
 
 /** The table event with the given type. */

@@ -14,19 +14,20 @@ import { HAND_EVENT_TYPES } from '../hand/events';
 import { apply } from '../hand/fold';
 import { initialState as handInitialState, isOver, type HandState } from '../hand/state';
 import { carryOver } from '../hand/views';
-import { sameJson, samePlainJson, showJson } from '../json';
+import { sameJson, showJson } from '../json';
 import { plural } from '../words';
-import { fail, ok, type Result } from '../result';
+import { failWith } from '../figured-refusals';
+import { fail, money, ok, type Result } from '../result';
 import { checkBuyIn } from './buy-in';
 import { checkCorrection, correctableHand, correctedHand, correctionSettled, correctionSignersNeeded, planCorrection, playedHandOf } from './correction';
 import { checkOpening, isTrimmedName } from './check';
 import { bodyOf, checkpointBody } from './checkpoint';
 import { differenceText, firstDifference } from './difference';
 import type {
-  AlertAcknowledged, AlertRaised, BuyIn, CorrectionPaymentExecuted, DealerOff, HandCorrected, DealerOn, DeviceReadRefused, DeviceStatusChanged, PlayerLeft, PlayerSeated, RulesChanged,
+  AlertAcknowledged, AlertRaised, BuyIn, CorrectionPaymentExecuted, DealerOff, HandCorrected, DealerOn, DeviceReadRefused, DeviceSet, DeviceStatusChanged, PlayerLeft, PlayerSeated, RulesChanged,
   ScannerCardHeld, StartedDevice, TableCheckpoint, TableEvent, TableEventOf, TableEventType, TableOpened, TableOpening, TerminalStarted, TerminalStopped,
 } from './events';
-import { ALERT_KINDS, TABLE_EVENT_TYPES } from './events';
+import { ALERT_KINDS, TABLE_EVENT_TYPES, TABLE_LANGUAGES } from './events';
 import { nextHandStarted } from './next-hand';
 import { isStaffId } from '../staff/state';
 import { NOTHING_CARRIED, handNumberOf, withSeatAt, withTable, type TableSeat, type TableState } from './state';
@@ -73,7 +74,7 @@ function tableOpened(e: TableOpened): Step {
   const profile = checkOpening(e, 'table-opened');
   if (!profile.ok) return profile;
   return ok({
-    id: e.tableId, name: e.name, profile: profile.value, profileSnapshot: e.profile.snapshot, pointValue: e.pointValue, mode: e.mode,
+    id: e.tableId, name: e.name, profile: profile.value, profileSnapshot: e.profile.snapshot, pointValue: e.pointValue, language: null, mode: e.mode,
     seqModulo: e.seqModulo, button: e.button, handsStarted: 0, seats: [null, null, null, null], dealer: null, dealerStaffId: null, hand: null,
     carried: NOTHING_CARRIED, lastPlayed: null,
   });
@@ -122,14 +123,20 @@ function correctionPaymentExecuted(state: TableState, e: CorrectionPaymentExecut
   if (!played || played.handId !== e.handId) return fail('not-correctable', `hand ${showJson(e.handId)} has no correction to pay`);
   const t = isNonNegativeInteger(e.index) ? played.pending[e.index] : undefined;
   if (!t) return fail('no-such-payment', `There is no transfer ${showJson(e.index)}: the correction has ${plural(played.pending.length, 'transfer')}`);
-  if (t.done) return fail('already-paid', `Transfer ${e.index + 1} (${seatName(t.from as SeatNo)} pays ${seatName(t.to as SeatNo)} ${formatAmount(t.amount)}) is already made`);
+  if (t.done) {
+    return failWith('already-paid', `Transfer ${e.index + 1} (${seatName(t.from as SeatNo)} pays ${seatName(t.to as SeatNo)} ${formatAmount(t.amount)}) is already made`,
+      { number: e.index + 1, from: t.from, to: t.to, amount: money(t.amount) });
+  }
   if (e.from !== t.from || e.to !== t.to || e.amount !== t.amount) {
     return fail('payment-mismatch', `Transfer ${e.index + 1} is ${seatName(t.from as SeatNo)} pays ${seatName(t.to as SeatNo)} ${formatAmount(t.amount)}, not ${showJson({ from: e.from, to: e.to, amount: e.amount })}`);
   }
   const from = state.seats[t.from - 1];
   const to = state.seats[t.to - 1];
   if (!from || !to) return fail('player-left', `a player of hand ${played.number} has left: the cage settles transfer ${e.index + 1}`);
-  if (from.stack < t.amount) return fail('not-enough-chips', `${seatName(t.from as SeatNo)} holds ${formatAmount(from.stack)}, less than the ${formatAmount(t.amount)} to move`);
+  if (from.stack < t.amount) {
+    return failWith('not-enough-chips', `${seatName(t.from as SeatNo)} holds ${formatAmount(from.stack)}, less than the ${formatAmount(t.amount)} to move`,
+      { seat: t.from, stack: money(from.stack), amount: money(t.amount) });
+  }
   let seats = withSeatAt(state.seats, t.from as SeatNo, seatOf(from, { stack: from.stack - t.amount }));
   seats = withSeatAt(seats, t.to as SeatNo, seatOf(to, { stack: to.stack + t.amount }));
   const pending = played.pending.map((x, i) => (i === e.index ? { ...x, done: true } : x));
@@ -150,15 +157,21 @@ function rulesChanged(state: TableState, e: RulesChanged): Step {
   if (!checked.ok) return checked;
   if (!isStaffId(e.staffId)) return fail('bad-event', `rules-changed: staffId must be the admin's staff id, not ${showJson(e.staffId)}`);
   if (!isTrimmedName(e.reason)) return fail('reason-needed', 'rules-changed: give the reason for the change');
+  if (e.language !== undefined && !TABLE_LANGUAGES.includes(e.language)) {
+    return fail('bad-language', `rules-changed: the table's language is one of ${TABLE_LANGUAGES.join(', ')}, not ${showJson(e.language)}`, 'language');
+  }
+  const language = e.language ?? state.language;
   const profile = checked.value;
-  const sameRules = samePlainJson(e.profile.snapshot, state.profileSnapshot);
-  if (sameRules && e.pointValue === state.pointValue && e.name === state.name) {
-    return fail('no-change', `table ${state.id} already plays ${profile.name} v${profile.version} at ${formatAmount(e.pointValue)} a point as ${showJson(e.name)}`);
+  // The rules as profiles, not as snapshots: a snapshot written before an option existed leaves
+  // it out, and resolves to its default, as the same snapshot with the default written in does.
+  const sameRules = sameJson(profile, state.profile);
+  if (sameRules && e.pointValue === state.pointValue && e.name === state.name && language === state.language) {
+    return fail('no-change', `table ${state.id} already plays ${profile.name} v${profile.version} at ${formatAmount(e.pointValue)} a point as ${showJson(e.name)}${language ? ` in ${language}` : ''}`);
   }
   if (!sameRules && profile.name === state.profile.name && profile.version <= state.profile.version) {
     return fail('version-needed', `profile ${profile.name} changed: it needs a version above ${state.profile.version}, not ${profile.version}`, 'profile.version');
   }
-  return ok(withTable(state, { profile, profileSnapshot: e.profile.snapshot, pointValue: e.pointValue, name: e.name }));
+  return ok(withTable(state, { profile, profileSnapshot: e.profile.snapshot, pointValue: e.pointValue, name: e.name, language }));
 }
 
 /** The opening fields of a table as it is now (what a checkpoint repeats). */
@@ -214,7 +227,7 @@ function buyIn(state: TableState, e: BuyIn): Step {
   if (refused) return refused;
   const seat = seatedPlayer(state, e.seat, e.playerId, 'buy-in');
   if (!seat.ok) return seat;
-  const check = checkBuyIn(e.amount, state.pointValue, seat.value.stack, seat.value.shortBuyInAllowed);
+  const check = checkBuyIn(e.amount, state.pointValue, state.profile.buyInPoints, seat.value.stack, seat.value.shortBuyInAllowed);
   if (!check.ok) return check;
   const short = check.value.kind === 'short-buy-in';
   if (e.short !== short) {
@@ -319,6 +332,34 @@ function terminalStarted(state: TableState, e: TerminalStarted): Step {
     [Array.isArray(e.devices) && e.devices.every(startedDevice), 'devices must be a list of { role, id, label, simulated }'],
     [typeof e.afterCrash === 'boolean', `afterCrash must be true or false, not ${showJson(e.afterCrash)}`],
     [Array.isArray(e.changed) && e.changed.every(text), 'changed must be a list of texts'],
+  ]);
+}
+
+/** Whether `x` is a device setting as `device-set` carries it (the port's own form is checked where it is opened). */
+function deviceSetting(x: unknown): boolean {
+  if (typeof x !== 'object' || x === null) return false;
+  const s = x as Record<string, unknown>;
+  if (s.kind === 'none' || s.kind === 'simulated') return Object.keys(s).length === 1;
+  return s.kind === 'serial' && isNonEmptyText(s.port) && (s.format === 'framed' || s.format === 'lines')
+    && Number.isSafeInteger(s.baudRate) && (s.baudRate as number) > 0 && Object.keys(s).length === 4;
+}
+
+/**
+ * The admin sets a device (docs/hardware.md, "Setting the devices on screen"): between hands only,
+ * so every card of a hand comes from the device set before it; signed by an admin, with a reason.
+ * The table's state does not change: the device is the terminal's, the log keeps who set it.
+ */
+function deviceSet(state: TableState, e: DeviceSet): Step {
+  const refused = betweenHands(state, 'A device change');
+  if (refused) return refused;
+  if (!isStaffId(e.staffId)) return fail('bad-event', `device-set: staffId must be the admin's staff id, not ${showJson(e.staffId)}`);
+  if (!isTrimmedName(e.reason)) return fail('reason-needed', 'device-set: give the reason for the change');
+  const none = typeof e.setting === 'object' && e.setting !== null && e.setting.kind === 'none';
+  return shape(state, e.type, [
+    [role(e.role), `role must be "shoe" or "scanner", not ${showJson(e.role)}`],
+    [deviceSetting(e.setting), `setting must be {kind: "serial", port, format, baudRate}, {kind: "simulated"} or {kind: "none"}, not ${showJson(e.setting)}`],
+    [!(e.role === 'scanner' && e.setting?.kind === 'simulated'), 'setting: the scanner has no simulated device'],
+    [none ? e.device === null && e.label === null : isNonEmptyText(e.device) && isNonEmptyText(e.label), 'device and label must be the device\'s id and words (null for none)'],
   ]);
 }
 
@@ -431,6 +472,7 @@ const HANDLERS: Handlers = {
   'table-checkpoint': checkpoint,
   'terminal-started': terminalStarted,
   'terminal-stopped': terminalStopped,
+  'device-set': deviceSet,
 };
 
 /** The envelope every event has: a known type, `at` and `by`. */

@@ -7,6 +7,7 @@ import type { DealMode, ProfileSnapshot, SeatNo, TwoHandedRound } from '../hand/
 import type { HandState } from '../hand/state';
 import type { Profile } from '../profiles';
 import type { PlayedHand } from './correction';
+import type { TableLanguage } from './events';
 
 /** A seated player. */
 export interface TableSeat {
@@ -44,6 +45,8 @@ export interface TableState {
   readonly profileSnapshot: ProfileSnapshot;
   /** Minor units per point. */
   readonly pointValue: number;
+  /** The language a screen opening the table starts in (set by the admin); null: none set, each screen its own. */
+  readonly language: TableLanguage | null;
   readonly mode: DealMode;
   /** Where the shoe's sequence numbers wrap; null: never. */
   readonly seqModulo: number | null;
@@ -97,6 +100,7 @@ export function withTable(s: TableState, c: Partial<TableState>): TableState {
     profile: c.profile ?? s.profile,
     profileSnapshot: c.profileSnapshot ?? s.profileSnapshot,
     pointValue: c.pointValue ?? s.pointValue,
+    language: c.language !== undefined ? c.language : s.language,
     mode: s.mode,
     seqModulo: s.seqModulo,
     button: c.button ?? s.button,

@@ -104,7 +104,7 @@ export async function playHand(service: TableService, shoe: InProcessShoe, seed:
     must(service.setHand({ tableId: T, seat: s.seat, ...bestArrangement(s.dealt).hand, source: 'touch' }));
   }
   snap = must(service.settle({ tableId: T }));
-  const n = snap.hand!.state.settlement!.result.payments.length;
+  const n = snap.hand!.state.settlement!.executed.length;
   for (let i = 0; i < n; i++) snap = must(service.executePayment({ tableId: T, index: i }));
   return snap;
 }

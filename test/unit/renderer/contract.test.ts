@@ -25,7 +25,7 @@ describe('request names', () => {
 const REPLY_TYPES: Readonly<Record<keyof Replies, string>> = {
   view: 'TerminalView', session: 'SessionView', recall: 'RecallView', replay: 'ReplayView', accessLog: 'AccessLogView', staff: 'StaffListView',
   handSearch: 'HandSearchView', handTimeline: 'HandTimelineView', reportJob: 'ReportJobView', reportFile: 'ReportFileView',
-  rulesPreview: 'RulesPreviewView', correctionPreview: 'CorrectionPreviewView',
+  rulesPreview: 'RulesPreviewView', correctionPreview: 'CorrectionPreviewView', serialPorts: 'SerialPortsView', testRead: 'TestReadView',
 };
 
 /** The contract's list in docs/terminal.md, as the request table gives it. */
@@ -155,6 +155,24 @@ describe('argument checks', () => {
     ['replayHand', { handId: 'T1-4' }, null],
     ['replayHand', {}, 'bad-text'],
     ['replayHand', { handId: 'x'.repeat(81) }, 'bad-text'],
+    // The admin's devices: the setting's shape here, its values as the flags' (app/services/device-settings.ts).
+    ['serialPorts', { admin: JANA }, null],
+    ['serialPorts', {}, 'credential-needed'],
+    ['changeDevice', { admin: JANA, reason: 'new shoe', role: 'shoe', device: { kind: 'serial', port: '/dev/ttyUSB0', format: 'framed', baudRate: 9600 } }, null],
+    ['changeDevice', { admin: JANA, reason: 'new shoe', role: 'shoe', device: { kind: 'serial', port: '/dev/ttyUSB0' } }, null],
+    ['changeDevice', { admin: JANA, reason: 'shoe broke', role: 'shoe', device: { kind: 'simulated' } }, null],
+    ['changeDevice', { admin: JANA, reason: 'by touch', role: 'scanner', device: { kind: 'none' } }, null],
+    ['changeDevice', { admin: JANA, role: 'shoe', device: { kind: 'none' } }, 'reason-needed'],
+    ['changeDevice', { admin: JANA, reason: 'x', role: 'dealer', device: { kind: 'none' } }, 'bad-device-role'],
+    ['changeDevice', { admin: JANA, reason: 'x', role: 'shoe', device: { kind: 'usb' } }, 'bad-device'],
+    ['changeDevice', { admin: JANA, reason: 'x', role: 'shoe', device: '/dev/ttyUSB0' }, 'bad-device'],
+    ['changeDevice', { admin: JANA, reason: 'x', role: 'shoe', device: { kind: 'serial' } }, 'bad-device'],
+    ['changeDevice', { admin: JANA, reason: 'x', role: 'shoe', device: { kind: 'serial', port: '/dev/x', baudRate: '9600' } }, 'bad-device'],
+    ['changeDevice', { admin: JANA, reason: 'x', role: 'shoe', device: { kind: 'none', port: '/dev/x' } }, 'unknown-argument'],
+    ['testRead', { admin: JANA, role: 'shoe' }, null],
+    ['testRead', { admin: JANA, role: 'scanner', device: { kind: 'serial', port: '/dev/pts/4', format: 'lines' }, seconds: 5 }, null],
+    ['testRead', { admin: JANA, role: 'shoe', seconds: 61 }, 'bad-number'],
+    ['testRead', { role: 'shoe' }, 'credential-needed'],
   ];
   it.each(cases)('%s %j -> %s', (name, args, code) => {
     const r = validateArgs(name as never, args);

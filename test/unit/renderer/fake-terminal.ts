@@ -104,7 +104,7 @@ export function memoryStorage(): Storage {
 
 export function baseView(over: Partial<TerminalView> = {}): TerminalView {
   return {
-    table: { id: 't1', name: 'Table 1', pointValue: 10000, currency: 'CZK', profile: { name: 'mandarin-house', version: 1 }, surrenderPoints: 3, naturals: ['dragon', 'six-pairs', 'three-flushes', 'three-straights'], buyIn: { full: 200000, short: 100000 } },
+    table: { id: 't1', name: 'Table 1', pointValue: 10000, currency: 'CZK', profile: { name: 'mandarin-house', version: 1 }, surrenderPoints: 3, naturals: ['dragon', 'six-pairs', 'three-flushes', 'three-straights'], buyIn: { full: 200000, short: 100000 }, language: null },
     shoe: { role: 'shoe', kind: 'simulated', status: 'connected', label: 'Simulated shoe (seed 7)', detail: null, unchecked: false },
     scanner: { role: 'scanner', kind: 'none', status: 'off', label: '', detail: null, unchecked: false },
     dealer: 'Eva',

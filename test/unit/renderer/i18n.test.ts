@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import cs from '../../../renderer/i18n/cs.json';
 import en from '../../../renderer/i18n/en.json';
 import { createTranslator, interpolate } from '../../../renderer/i18n/translate';
+import { FIGURED_REFUSALS } from '../../../app/domain/figured-refusals';
+import { PAYMENT_LISTS } from '../../../app/domain/profiles';
 
 const RENDERER = join(__dirname, '..', '..', '..', 'renderer');
 const COMPONENTS = join(RENDERER, 'components');
@@ -63,6 +65,8 @@ describe('message files', () => {
       ...['connected', 'connecting', 'disconnected', 'fault', 'off'].map((s) => `device.status.${s}`),
       ...['front', 'middle', 'back'].map((r) => `row.${r}`),
       ...['compared', 'surrender', 'natural', 'foul', 'both-fouled', 'both-surrendered'].map((k) => `results.kind.${k}`),
+      // The results panel names the list of payments (the profile's `payments` option).
+      ...PAYMENT_LISTS.map((l) => `results.paymentList.${l}`),
       ...['pure-dragon', 'color-dragon', 'dragon', 'all-one-color', 'minor', 'senior', 'six-pairs', 'three-flushes', 'three-straights', 'no-face-cards'].map((n) => `natural.${n}`),
       ...[0, 1, 2, 3].map((s) => `suit.${s}`),
       ...Array.from({ length: 13 }, (_, r) => ['', '.cap', '.pl', '.gen', '.genpl', '.char', '.face'].map((f) => `rank.${r}${f}`)).flat(),
@@ -169,7 +173,7 @@ function refusalCodes(): Map<string, string[]> {
   for (const dir of ['domain', 'services', 'terminal', 'contract']) {
     for (const file of tsFilesUnder(join(APP, dir))) {
       const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/\bfail\(\s*['"]([a-z0-9-]+)['"]|\bcode:\s*['"]([a-z0-9-]+)['"]/g)) {
+      for (const m of text.matchAll(/\bfail(?:With)?\(\s*['"]([a-z0-9-]+)['"]|\bcode:\s*['"]([a-z0-9-]+)['"]/g)) {
         const code = m[1] ?? m[2];
         codes.set(code, [...(codes.get(code) ?? []), file.slice(APP.length + 1)]);
       }
@@ -255,6 +259,29 @@ describe('reasons', () => {
       .map(([c, files]) => `${c} (${[...new Set(files)].join(', ')})`);
     expect(missing).toEqual([]);
     for (const key of Object.values(WORDED_ELSEWHERE)) expect(key in cs, key).toBe(true);
+  });
+
+  it('word each refusal that quotes figures from them, using only the figures it gives', () => {
+    const figured = Object.entries(FIGURED_REFUSALS) as [string, { figures: readonly string[]; count?: string }][];
+    expect(figured.length).toBeGreaterThanOrEqual(6);
+    for (const messages of [en, cs] as Record<string, string>[]) {
+      for (const [code, how] of figured) {
+        const key = `reason.${code}.figures`;
+        const keys = how.count === undefined ? [key] : Object.keys(messages).filter((k) => k.startsWith(`${key}.`));
+        expect(keys.filter((k) => k in messages), `${key} is worded`).not.toEqual([]);
+        if (how.count !== undefined) expect(`${key}.other` in messages, `${key}.other`).toBe(true);
+        for (const k of keys) expect(placeholders(messages[k]).filter((p) => !how.figures.includes(p) && p !== 'count'), k).toEqual([]);
+      }
+      // A figures wording of a code that gives none would show its placeholders.
+      const worded = Object.keys(messages).map((k) => /^reason\.([a-z0-9-]+)\.figures(?:\.\w+)?$/.exec(k)?.[1]).filter((c) => c !== undefined);
+      expect(worded.filter((c) => !(c in FIGURED_REFUSALS))).toEqual([]);
+    }
+  });
+
+  it('give a figured code only through failWith(), with its figures', () => {
+    const bare = [...codes].filter(([c]) => c in FIGURED_REFUSALS).flatMap(([c]) =>
+      tsFilesUnder(APP).filter((f) => new RegExp(`\\bfail\\(\\s*['"]${c}['"]|\\bcode:\\s*['"]${c}['"]`).test(readFileSync(f, 'utf8'))).map((f) => `${c} (${f.slice(APP.length + 1)})`));
+    expect(bare).toEqual([]);
   });
 
   it('allow-list only codes the source still gives', () => {

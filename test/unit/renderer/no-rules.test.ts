@@ -165,6 +165,7 @@ describe('the winner of a row is marked other than by colour', () => {
         seats: [], payments: [],
       },
     }));
+    click(a.$('[data-testid=results-tab-comparisons]'));
     expect(a.$$('[data-testid=row-a]').map((c) => c.dataset.result)).toEqual(['win', 'loss', 'push']);
     expect(a.$$('[data-testid=row-a]').map((c) => c.title)).toEqual(['the winning hand of the row', '', '']);
     expect(a.$$('[data-testid=row-b]')[1].title).toBe('the winning hand of the row');
@@ -281,14 +282,14 @@ describe('table stakes', () => {
       },
     }));
     const notes = a.$$('[data-testid=seat-result]').map((r) => r.querySelector('[data-testid=table-stakes]')?.textContent?.replace(/\u00a0/g, ' ') ?? null);
-    expect(notes).toEqual(['capped by table stakes (the points are worth CZK 500)', 'capped by table stakes (the points are worth -CZK 600)', null]);
+    expect(notes).toEqual(['capped by table stakes: CZK 0 of the CZK 500 the points are worth', 'capped by table stakes: CZK 5 of the -CZK 600 the points are worth', null]);
   });
 });
 
 describe('refusals with their figures in money', () => {
   const refusal = {
     code: 'surrender-not-covered', message: 'Seat 4 cannot surrender: 20,000 in chips does not cover the 3-point penalty of 3 x 3 opponents x 10,000 = 90,000',
-    figures: { seat: 4, penalty: 3, opponents: 3, pointValue: 10000, owed: 90000, stack: 20000, currency: 'CZK' },
+    figures: { seat: 4, penalty: 3, opponents: 3, pointValue: { minor: 10000 }, owed: { minor: 90000 }, stack: { minor: 20000 }, currency: 'CZK' },
   };
   const view = () => withHand({
     phase: 'setting', seats: [1, 2, 3, 4].map((s) => handSeat(s as 1, { dealt: 13, ...(s === 4 ? { offers: allOffered(4, { declareSurrender: { offered: true, refusal } }) } : {}) })),

@@ -343,19 +343,39 @@ describe('results', () => {
     },
   });
 
+  it('opens on what the dealer acts on; the comparisons are one tap away, and back', () => {
+    const a = mountApp(paying([false, false]));
+    expect(a.$('[data-testid=results-tab-payments]')!.getAttribute('aria-selected')).toBe('true');
+    expect(a.$$('[data-testid=seat-result]').map((r) => r.dataset.net)).toEqual(['70000', '-10000', '-60000']);
+    expect(a.$$('[data-testid=payment]')).toHaveLength(2);
+    expect(a.$('[data-testid=next-hand]')).not.toBeNull();
+    expect(a.$$('[data-testid=comparison]')).toHaveLength(0);
+    expect(a.$('[data-testid=results-tab-comparisons]')!.textContent).toBe('Comparisons (2)');
+    click(a.$('[data-testid=results-tab-comparisons]'));
+    expect(a.$('[data-testid=results-tab-comparisons]')!.getAttribute('aria-selected')).toBe('true');
+    expect(a.$$('[data-testid=comparison]')).toHaveLength(2);
+    expect(a.$$('[data-testid=payment]')).toHaveLength(0);
+    click(a.$('[data-testid=results-tab-payments]'));
+    expect(a.$$('[data-testid=comparison]')).toHaveLength(0);
+    expect(a.$$('[data-testid=payment]')).toHaveLength(2);
+  });
+
   it('lists the comparisons in order, naming both hands in words, with points per pair and per seat', () => {
     const a = mountApp(paying([false, false]));
+    expect(a.$$('[data-testid=seat-result]').map((r) => r.dataset.net)).toEqual(['70000', '-10000', '-60000']);
+    click(a.$('[data-testid=results-tab-comparisons]'));
     const rows = a.$$('[data-testid=comparison]');
     expect(rows.map((r) => `${r.dataset.a}-${r.dataset.b}`)).toEqual(['2-3', '2-4']);
     expect(rows[0].textContent).toMatch(/2 East against 3 South/);
     expect(rows[0].textContent).toMatch(/Pair of nines\s*vs\s*King high/);
     expect(rows[0].textContent).toMatch(/Flush, ace high\s*vs\s*Full house, tens full of fours/);
     expect(rows[1].textContent).toMatch(/Scoop/);
-    expect(a.$$('[data-testid=seat-result]').map((r) => r.dataset.net)).toEqual(['70000', '-10000', '-60000']);
   });
 
   it('words the hands in Czech', () => {
     const a = mountApp(paying([false, false]), 'cs');
+    expect(a.$('[data-testid=results-tab-comparisons]')!.textContent).toBe('Porovnání (2)');
+    click(a.$('[data-testid=results-tab-comparisons]'));
     expect(a.$$('[data-testid=comparison]')[0].textContent).toMatch(/Pár devítek\s*vs\s*Nejvyšší král/);
     expect(a.$$('[data-testid=comparison]')[0].textContent).toMatch(/Full house, desítky a čtyřky/);
   });

@@ -17,20 +17,20 @@ describe('checkBuyIn at 100 a point (full >= 2000, short 1000..1999)', () => {
     ['not whole minor units', 2000.5, true, 'bad-amount'],
   ];
   it.each(cases)('%s: %d (short allowed %s) -> %s', (_, amount, shortAllowed, expected) => {
-    const r = checkBuyIn(amount, 100, 0, shortAllowed);
+    const r = checkBuyIn(amount, 100, 20, 0, shortAllowed);
     expect(r.ok ? r.value.kind : r.error.code).toBe(expected);
   });
 
   it('a full buy-in allows one short one next; a short one does not', () => {
-    expect(checkBuyIn(2000, 100, 0, false)).toEqual({ ok: true, value: { kind: 'buy-in', shortAllowedAfter: true } });
-    expect(checkBuyIn(1000, 100, 5000, true)).toEqual({ ok: true, value: { kind: 'short-buy-in', shortAllowedAfter: false } });
+    expect(checkBuyIn(2000, 100, 20, 0, false)).toEqual({ ok: true, value: { kind: 'buy-in', shortAllowedAfter: true } });
+    expect(checkBuyIn(1000, 100, 20, 5000, true)).toEqual({ ok: true, value: { kind: 'short-buy-in', shortAllowedAfter: false } });
   });
 
   it('names the minimums in the refusal', () => {
-    const r = checkBuyIn(500, 100, 0, true);
+    const r = checkBuyIn(500, 100, 20, 0, true);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toBe('a buy-in of 500 is too small: the minimum is 2000 (20 points), or 1000 (10 points) for a short buy-in');
-    expect(buyInMinimums(25)).toEqual({ full: 500, short: 250 });
+    expect(buyInMinimums(25, 20)).toEqual({ full: 500, short: 250 });
   });
 });
 
@@ -46,12 +46,12 @@ describe('checkBuyIn within the money limit (MAX_STACK, app/domain/money.ts)', (
     ['any chips onto a stack grown past the limit by winnings', 2000, MAX_STACK + 1, 'buy-in-too-large'],
   ];
   it.each(cases)('%s: %d onto %d -> %s', (_, amount, stack, expected) => {
-    const r = checkBuyIn(amount, 100, stack, false);
+    const r = checkBuyIn(amount, 100, 20, stack, false);
     expect(r.ok ? r.value.kind : r.error.code).toBe(expected);
   });
 
   it('names the limit, the stack and what may still be added', () => {
-    const r = checkBuyIn(MAX_STACK - 4999, 100, 5000, true);
+    const r = checkBuyIn(MAX_STACK - 4999, 100, 20, 5000, true);
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.message).toBe(`a buy-in of ${MAX_STACK - 4999} is too large: with the 5000 in front of the player it makes ${MAX_STACK + 1}, and the most a seat may hold is ${MAX_STACK} (the terminal's limit); at most ${MAX_STACK - 5000} more`);

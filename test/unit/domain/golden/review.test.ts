@@ -28,6 +28,10 @@ const BASE = {
   version: 1, game: 'chinese', segmentPoints: 1, scoop: { kind: 'none' }, homerun: { kind: 'none' }, majorityBonus: 0,
   bonusMode: 'added', bonuses: NO_BONUSES, foul: { kind: 'scoop' }, surrenderPenalty: null, naturals: {},
   falseNatural: 'foul', lowballMiddle: false, fantasyland: null, jackpot: null,
+  // RULES.md has no say on netting: every preset pays pairwise (docs/profiles.md, "Payments").
+  payments: 'pairwise',
+  // RULES.md s9: a buy-in is at least 20 times the point value; no preset asks more (docs/profiles.md).
+  buyInPoints: 20,
 };
 const n = (points: number, rank: number) => ({ points, rank });
 

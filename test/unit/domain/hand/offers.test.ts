@@ -69,7 +69,7 @@ describe('the seat actions offered (each the fold\'s answer)', () => {
     expect(o.refusal?.code).toBe('surrender-not-covered');
     expect(o.refusal?.message).toMatch(/^Seat 4 cannot surrender: 500 in chips does not cover/);
     // The figures the screen words it from: what the surrender would cost, as the fold counts it.
-    expect(o.refusal?.figures).toEqual({ seat: 4, penalty: 3, opponents: 3, pointValue: 100, owed: 900, stack: 500 });
+    expect(o.refusal?.figures).toEqual({ seat: 4, penalty: 3, opponents: 3, pointValue: { minor: 100 }, owed: { minor: 900 }, stack: { minor: 500 } });
   });
 
   it('offers nothing before the showdown once it is open, and nothing during the deal but the irregularities', () => {
