@@ -13,7 +13,9 @@ import type { Browser, Page } from 'playwright-core';
 import { PtyPair } from '../../hardware/sim/pty-pair';
 import { SerialShoeSimulator } from '../../hardware/sim/serial-shoe-sim';
 import { STAFF } from '../support/staff';
-import { buildScreen, confirm, dealerSignIn, dealOrder, dragonHand, launchBrowser, phase, screenshot, selectSeat, simulatedDevice, startServe, validSet, type Served } from './harness';
+import {
+  buildScreen, confirm, dealerSignIn, dealOrder, dragonHand, launchBrowser, phase, screenshot, selectSeat, simulatedDevice, startServe, validSet, type Served, FOUR_PLAYERS, seatOnScreen,
+} from './harness';
 
 let served: Served;
 let browser: Browser;
@@ -67,14 +69,7 @@ describe('deal-flow defects in a browser', () => {
   it('signs the dealer in and seats four players', async () => {
     await page.waitForSelector('[data-testid=dealer-sign-in]');
     await dealerSignIn(page, STAFF.dealer);
-    for (const [seat, name] of [[1, 'Ann'], [2, 'Bob'], [3, 'Cyril'], [4, 'Dana']] as const) {
-      await selectSeat(page, seat);
-      await page.fill('[data-testid=player-name]', name);
-      await page.fill('[data-testid=buy-in]', '2000');
-      await page.click('[data-testid=seat-player]');
-      await confirm(page);
-      await page.waitForSelector(`.felt [data-seat="${seat}"] [data-testid=stack]`);
-    }
+    await seatOnScreen(page, FOUR_PLAYERS);
   }, 60_000);
 
   it('a shoe jam mid-deal is a pause, not a misdeal', async () => {

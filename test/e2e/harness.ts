@@ -163,6 +163,21 @@ export async function confirm(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid=confirm-dialog]', { state: 'detached' });
 }
 
+/** The players the e2e tests seat, by seat. */
+export const FOUR_PLAYERS = [[1, 'Ann'], [2, 'Bob'], [3, 'Cyril'], [4, 'Dana']] as const;
+
+/** Seats each player on the screen with a buy-in (major units, as typed), answering the question a buy-in asks first. */
+export async function seatOnScreen(page: Page, players: readonly (readonly [number, string])[], buyIn = '2000'): Promise<void> {
+  for (const [seat, name] of players) {
+    await selectSeat(page, seat);
+    await page.fill('[data-testid=player-name]', name);
+    await page.fill('[data-testid=buy-in]', buyIn);
+    await page.click('[data-testid=seat-player]');
+    await confirm(page); // a buy-in cannot be taken back: the screen asks first
+    await page.waitForSelector(`.felt [data-seat="${seat}"] [data-testid=stack]`);
+  }
+}
+
 /** Enters a seat's set by tapping its cards into the rows. */
 export async function tapSet(page: Page, seat: number, set: { front: Card[]; middle: Card[]; back: Card[] }): Promise<void> {
   await page.click(`[data-testid=showdown-seat][data-seat="${seat}"] [data-testid=tap-entry]`);

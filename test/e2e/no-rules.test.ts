@@ -6,7 +6,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { STAFF } from '../support/staff';
-import { buildScreen, confirm, dealerSignIn, launchBrowser, phase, screenshot, selectSeat, startServe, type Served } from './harness';
+import {
+  buildScreen, confirm, dealerSignIn, launchBrowser, phase, screenshot, selectSeat, startServe, type Served, FOUR_PLAYERS, seatOnScreen,
+} from './harness';
 
 let served: Served;
 let browser: Browser;
@@ -48,14 +50,7 @@ async function tapInOrder(seat: number): Promise<void> {
 
 describe('no rules in the renderer, in a browser', () => {
   it('offers what the terminal would take, words what stops the hand in Czech, sends a read hand to the floor', async () => {
-    for (const [seat, name] of [[1, 'Ann'], [2, 'Bob'], [3, 'Cyril']] as const) {
-      await selectSeat(page, seat);
-      await page.fill('[data-testid=player-name]', name);
-      await page.fill('[data-testid=buy-in]', '2000');
-      await page.click('[data-testid=seat-player]');
-      await confirm(page);
-      await page.waitForSelector(`.felt [data-seat="${seat}"] [data-testid=stack]`);
-    }
+    await seatOnScreen(page, FOUR_PLAYERS.slice(0, 3));
     await page.click('[data-testid=start-hand]');
     await phase(page, 'setting');
 

@@ -26,7 +26,7 @@ import { shuffledDeck } from '../../hardware/sim/deck';
 import { STAFF } from '../support/staff';
 import { fantasylandSetting, plainSetting, rowOf } from '../support/ofc-plan';
 import {
-  afterFailure, buildScreen, confirm, dealerSignIn, launchBrowser, layoutAtSizes, phase, screenPage, screenshot, selectSeat, showResults, startServe, type LayoutAllowance, type Served,
+  afterFailure, buildScreen, dealerSignIn, launchBrowser, layoutAtSizes, phase, screenPage, screenshot, showResults, startServe, type LayoutAllowance, type Served, FOUR_PLAYERS, seatOnScreen,
 } from './harness';
 
 const SEATS: SeatNo[] = [1, 2, 3, 4];
@@ -186,14 +186,7 @@ describe('OFC at the table, in a browser', () => {
   it('signs the dealer in and seats four players at an OFC table', async () => {
     await page.waitForSelector('[data-testid=dealer-sign-in]');
     await dealerSignIn(page, STAFF.dealer);
-    for (const [seat, name] of [[1, 'Ann'], [2, 'Bob'], [3, 'Cyril'], [4, 'Dana']] as const) {
-      await selectSeat(page, seat);
-      await page.fill('[data-testid=player-name]', name);
-      await page.fill('[data-testid=buy-in]', '2000');
-      await page.click('[data-testid=seat-player]');
-      await confirm(page);
-      await page.waitForSelector(`.felt [data-seat="${seat}"] [data-testid=stack]`);
-    }
+    await seatOnScreen(page, FOUR_PLAYERS);
   }, 60_000);
 
   it('hand 1: five cards, then one at a time, each tapped into its row; the rows fill; royalties and Fantasyland in the results', async () => {

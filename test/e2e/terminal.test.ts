@@ -25,8 +25,7 @@ import type { PtyPair } from '../../hardware/sim/pty-pair';
 import { SerialShoeSimulator } from '../../hardware/sim/serial-shoe-sim';
 import { STAFF } from '../support/staff';
 import {
-  buildScreen, confirm, dealCounts, dealerSignIn, dealOrder, dragonHand, fouledSet, launchBrowser, phase, screenshot, selectSeat, showResults, signPin, simulatedDevice,
-  smallTargets, startServe, tapSet, typeCredential, validSet, type Served,
+  buildScreen, confirm, dealCounts, dealerSignIn, dealOrder, dragonHand, fouledSet, launchBrowser, phase, screenshot, selectSeat, showResults, signPin, simulatedDevice, smallTargets, startServe, tapSet, typeCredential, validSet, type Served, FOUR_PLAYERS, seatOnScreen,
 } from './harness';
 
 let served: Served;
@@ -137,14 +136,7 @@ describe('dealer terminal in a browser', () => {
   });
 
   it('seats four players', async () => {
-    for (const [seat, name] of [[1, 'Ann'], [2, 'Bob'], [3, 'Cyril'], [4, 'Dana']] as const) {
-      await selectSeat(page, seat);
-      await page.fill('[data-testid=player-name]', name);
-      await page.fill('[data-testid=buy-in]', '2000');
-      await page.click('[data-testid=seat-player]');
-      await confirm(page); // a buy-in cannot be taken back: the screen asks first
-      await page.waitForSelector(`.felt [data-seat="${seat}"] [data-testid=stack]`);
-    }
+    await seatOnScreen(page, FOUR_PLAYERS);
     expect(await stackOf(4)).toMatch(/2,000/);
     await screenshot(page, '01-seated');
   });
