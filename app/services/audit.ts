@@ -26,7 +26,7 @@ import {
 } from './event-log';
 import { parseBody, type Store, type StoredEvent } from './store';
 import {
-  ALIVE_EVERY_ROWS, auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, RangeFolder, RangeRebuild, rebuildTables, type RangeFold, type RebuiltTables, type TablesJob,
+  ALIVE_EVERY_ROWS, auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, RangeFolder, RangeRebuild, RebuildFile, rebuildTables, type RangeFold, type RebuiltTables, type TablesJob,
   type TablesReport,
 } from './table-audit';
 import { notePoolRun, PoolFailure, SyncPool, threadCount, type ThreadOptions } from './worker-pool';
@@ -95,6 +95,8 @@ export interface AuditTimings {
   tablesOnWorker?: boolean;
   /** Whether the tables came from the ranges' folds (false: audited in one pass on this thread, or rebuilt whole). */
   tablesInRanges?: boolean;
+  /** Query tables SQLite found the same as the rebuilt ones by itself (table-audit.ts's RebuildFile; 0 when every row was read and compared here). */
+  tablesComparedBySqlite?: number;
 }
 
 /**
@@ -153,7 +155,7 @@ interface Walked {
   readonly chain: LogVerification | null;
   readonly replay: ReplayReport | { readonly error: unknown } | null;
   readonly rebuilt: RebuiltTables | null;
-  readonly tables?: { readonly report: TablesReport; readonly seconds: number } | null;
+  readonly tables?: { readonly report: TablesReport; readonly seconds: number; readonly comparedBySqlite: number } | null;
 }
 
 /** The engine: `store` may be null only for the chain alone ({@link verifyChain} on a bare database). */
@@ -166,6 +168,26 @@ function runAudit(db: Database.Database, store: Store | null, settings: AuditSet
   };
   const maxTables = settings.maxProblems ?? MAX_TABLE_PROBLEMS;
   const progress = settings.progress ?? NO_PROGRESS;
+  // The ranges' rebuild goes to a file SQLite compares with the store itself, attached before
+  // the read transaction begins (see RebuildFile); for a log the workers will read.
+  const file = on.tables && store && threadCount(settings, idSpan(db), HAND_ROWS_FOR_THREADS) >= 2 ? RebuildFile.attach(db, store.migrations) : null;
+  try {
+    return auditInSnapshot(db, store, settings, on, walk, handId, maxTables, progress, file);
+  } finally {
+    file?.close();
+  }
+}
+
+/** The ids the log spans (two lookups: a count would read the whole log). */
+function idSpan(db: Database.Database): number {
+  const ids = db.prepare('SELECT min(id) AS lo, max(id) AS hi FROM events').get() as { lo: number | null; hi: number | null };
+  return ids.hi === null || ids.lo === null ? 0 : ids.hi - ids.lo + 1;
+}
+
+function auditInSnapshot(
+  db: Database.Database, store: Store | null, settings: AuditSettings, on: AuditChecks, walk: Walk, handId: string | undefined,
+  maxTables: number, progress: Progress, file: RebuildFile | null,
+): AuditFindings<AuditChecks> {
   return inSnapshot(db, () => {
     const extent = logExtent(db);
     let walked: Walked | null = null;
@@ -177,7 +199,7 @@ function runAudit(db: Database.Database, store: Store | null, settings: AuditSet
       if (threads >= 2 && extent.rows > 0) {
         const tables = on.tables ? { maxProblems: maxTables, migrations: store!.migrations } : null;
         progress.stage(stage, span, 'rows');
-        walked = inWorkers(db, store, extent, threads, walk, tables, progress);
+        walked = inWorkers(db, store, extent, threads, walk, tables, progress, file);
       }
       if (!walked) {
         // Started again: a run by the workers that fell back is redone here from its start.
@@ -195,6 +217,7 @@ function runAudit(db: Database.Database, store: Store | null, settings: AuditSet
       tables = ranged ? ranged.report : orError(() => (rebuilt ? compareRebuilt(store!, rebuilt, maxTables) : auditTables(store!, { maxProblems: maxTables, progress })));
       if (settings.timings) {
         settings.timings.tablesSec = ranged ? ranged.seconds : (rebuilt?.seconds ?? 0) + (performance.now() - t0) / 1000;
+        settings.timings.tablesComparedBySqlite = ranged?.comparedBySqlite ?? 0;
         settings.timings.tablesOnWorker = rebuilt !== null || ranged !== null;
         settings.timings.tablesInRanges = ranged !== null;
       }
@@ -722,12 +745,13 @@ function jobName(walk: Walk, tables: boolean): string {
  */
 function inWorkers(
   db: Database.Database, store: Store | null, extent: ReturnType<typeof logExtent>, threads: number, walk: Walk, tables: TablesJob | null, progress: Progress,
+  file: RebuildFile | null,
 ): Walked | null {
   const job = jobName(walk, tables !== null);
   const parts: AuditPart[] = [];
   // With the tables, every range folds its share of them beside its chain and hands; this
   // thread writes the ranges' rows into the rebuilt database as they come back, in log order.
-  const rebuild = tables ? new RangeRebuild(tables.migrations) : null;
+  const rebuild = tables ? new RangeRebuild(tables.migrations, file) : null;
   let ranged = rebuild !== null;
   const take = (p: AuditPart) => {
     if (rebuild && ranged) ranged = p.fold ? rebuild.add(p.fold) : false;
@@ -780,7 +804,7 @@ function inWorkers(
     let report: TablesReport | null = null;
     if (rebuild && ranged) report = rebuild.finish(store!, tables!.maxProblems, progress);
     notePoolRun({ job, threads, outcome: 'workers' });
-    return { chain, replay, rebuilt: null, tables: report ? { report, seconds: rebuild!.seconds } : null };
+    return { chain, replay, rebuilt: null, tables: report ? { report, seconds: rebuild!.seconds, comparedBySqlite: rebuild!.comparedBySqlite } : null };
   } finally {
     rebuild?.close();
   }

@@ -433,6 +433,31 @@ describe('alerts', () => {
     expect(a.$('[data-testid=floor-no-alerts]')).not.toBeNull();
   });
 
+  it('the note typed for an alert stays while its acknowledgement is refused, and is gone once it is made', async () => {
+    // The answer after the acknowledgement still lists the alert (as a view of another moment
+    // could): the note typed for it must not come back with it.
+    let refuse = true;
+    const a = mountApp(baseView({ alerts: [irregularityAlert] }));
+    a.fake.answers.set('floorAcknowledgeAlert', checked('floorAcknowledgeAlert', () => (refuse
+      ? fail('wrong-pin', 'wrong PIN for jana (1 in a row; 4 more lock jana out for 15 minutes)')
+      : ok(baseView({ alerts: [irregularityAlert] })))));
+    click(a.$('[data-testid=open-floor]'));
+    click(a.$('[data-testid=floor-tab-alerts]'));
+    type(a.$('[data-testid=floor-ack-note]'), 'seen on camera');
+    click(a.$('[data-testid=floor-ack]'));
+    await signPin(a);
+    expect(a.$('[data-testid=pin-dialog] [data-testid=refusal]')!.dataset.code).toBe('wrong-pin');
+    click(a.$('[data-testid=pin-cancel]'));
+    await settle();
+    expect((a.$('[data-testid=floor-ack-note]') as HTMLInputElement).value).toBe('seen on camera');
+    refuse = false;
+    click(a.$('[data-testid=floor-ack]'));
+    expect((a.$('[data-testid=pin-text]') as HTMLInputElement).value).toBe('seen on camera');
+    await signPin(a);
+    expect(a.fake.actions().at(-1)).toEqual({ name: 'floorAcknowledgeAlert', args: { id: 7, floor: JANA, note: 'seen on camera' } });
+    expect((a.$('[data-testid=floor-ack-note]') as HTMLInputElement).value).toBe('');
+  });
+
   it('the note is optional', async () => {
     const a = mountApp(baseView({ alerts: [alertView({ id: 3 })] }));
     a.fake.answers.set('floorAcknowledgeAlert', checked('floorAcknowledgeAlert', () => ok(baseView())));

@@ -1,0 +1,64 @@
+/**
+ * `table replay`'s check over the whole chip ledger (audit.ts's `checkLedgers`, RULES.md 9:
+ * every chip movement of a seat leaves the stack the one before it left, plus its amount). A
+ * ledger row changed behind the terminal's back between two hands is in no hand's own check
+ * (a buy-in has no hand): only this one names it. Real SQLite files.
+ */
+import Database from 'better-sqlite3';
+import { copyFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayHands } from '../../../app/services/audit';
+import { simulate } from '../../../app/services/simulation';
+import { openStore } from '../../../app/services/store';
+import { TableService } from '../../../app/services/table-service';
+import { tempFolder } from './temp';
+
+const tmp = tempFolder('cp-ledger-continuity-');
+const honest = tmp.file('honest.db');
+
+beforeAll(async () => {
+  const store = openStore(honest);
+  await simulate(new TableService(store), { hands: 6, seed: 9 });
+  store.db.pragma('wal_checkpoint(TRUNCATE)');
+  store.close();
+}, 60_000);
+afterAll(() => tmp.cleanup());
+
+function replayed(sql: string | null): ReturnType<typeof replayHands> {
+  const path = tmp.file(`copy-${Math.random().toString(36).slice(2)}.db`);
+  copyFileSync(honest, path);
+  if (sql) {
+    const db = new Database(path);
+    db.exec(sql);
+    db.close();
+  }
+  const store = openStore(path, { readonly: true });
+  try {
+    return replayHands(store, { threads: 0 });
+  } finally {
+    store.close();
+  }
+}
+
+describe('the chip ledger adds up seat by seat', () => {
+  it('an honest log: no ledger problem', () => {
+    expect(replayed(null)).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('a buy-in recorded as leaving 100 more than it brought: that row, then the seat\'s next row, are named', () => {
+    const db = new Database(honest, { readonly: true });
+    const first = db.prepare("SELECT id, table_id, seat, player, amount, stack_after FROM chip_ledger WHERE kind = 'buy-in' ORDER BY id LIMIT 1").get() as
+      { id: number; table_id: string; seat: number; player: string; amount: number; stack_after: number };
+    const next = db.prepare('SELECT id, kind, amount, stack_after FROM chip_ledger WHERE table_id = ? AND seat = ? AND id > ? ORDER BY id LIMIT 1')
+      .get(first.table_id, first.seat, first.id) as { id: number; kind: string; amount: number; stack_after: number };
+    db.close();
+    const report = replayed(`UPDATE chip_ledger SET stack_after = stack_after + 100 WHERE id = ${first.id}`);
+    expect(report.ok).toBe(false);
+    const messages = report.problems.map((p) => `${p.handId}: ${p.message}`);
+    const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+    expect(messages).toContain(
+      `${first.table_id} seat ${first.seat}: chip ledger row ${first.id} (${first.player}, buy-in): 0 ${signed(first.amount)} should leave ${first.amount}, it records ${first.stack_after + 100}`,
+    );
+    expect(messages.some((m) => m.includes(`chip ledger row ${next.id} (${first.player}, ${next.kind}): ${first.stack_after + 100} ${signed(next.amount)} should leave ${first.stack_after + 100 + next.amount}, it records ${next.stack_after}`))).toBe(true);
+  });
+});
