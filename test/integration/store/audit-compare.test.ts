@@ -13,22 +13,15 @@ import { copyFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, type AuditTimings, type LogAudit } from '../../../app/services/audit';
-import { simulate } from '../../../app/services/simulation';
 import { openStore } from '../../../app/services/store';
-import { TableService } from '../../../app/services/table-service';
 import { QUERY_TABLES, type TablesReport } from '../../../app/services/table-audit';
 import { poolRunMark, poolRunsSince } from '../../../app/services/worker-pool';
-import { tempFolder } from './temp';
+import { simulatedLog, tempFolder } from './temp';
 
 const tmp = tempFolder('cp-audit-compare-');
 const honest = tmp.file('honest.db');
 
-beforeAll(async () => {
-  const store = openStore(honest);
-  await simulate(new TableService(store), { hands: 24, seed: 5 });
-  store.db.pragma('wal_checkpoint(TRUNCATE)');
-  store.close();
-}, 120_000);
+beforeAll(() => simulatedLog(honest, 24, 5), 120_000);
 afterAll(() => tmp.cleanup());
 
 /** The query tables SQLite can compare alone (`tables.profile` is compared as JSON values, row by row). */

@@ -8,20 +8,13 @@ import Database from 'better-sqlite3';
 import { copyFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayHands } from '../../../app/services/audit';
-import { simulate } from '../../../app/services/simulation';
 import { openStore } from '../../../app/services/store';
-import { TableService } from '../../../app/services/table-service';
-import { tempFolder } from './temp';
+import { simulatedLog, tempFolder } from './temp';
 
 const tmp = tempFolder('cp-ledger-continuity-');
 const honest = tmp.file('honest.db');
 
-beforeAll(async () => {
-  const store = openStore(honest);
-  await simulate(new TableService(store), { hands: 6, seed: 9 });
-  store.db.pragma('wal_checkpoint(TRUNCATE)');
-  store.close();
-}, 60_000);
+beforeAll(() => simulatedLog(honest, 6, 9), 60_000);
 afterAll(() => tmp.cleanup());
 
 function replayed(sql: string | null): ReturnType<typeof replayHands> {
