@@ -10,6 +10,7 @@ import type { Result } from '../../app/domain/result';
 import type { Role } from '../../app/domain/staff';
 import { StaffService } from '../../app/services/staff';
 import { openStore, type Store } from '../../app/services/store';
+import { Screens, type Screen } from '../../app/terminal/screens';
 
 export interface TestPerson {
   readonly staffId: string;
@@ -72,3 +73,26 @@ export function databaseWithStaff(path: string): void {
   copyFileSync(template, path, constants.COPYFILE_EXCL);
 }
 
+/**
+ * One terminal screen over a fresh database holding {@link STAFF} (a real staff log), its clock
+ * moving a second at every store write; `close()` closes the screens and the store and removes
+ * the folder.
+ */
+export function staffedScreen(prefix: string): { staff: StaffService; screens: Screens; screen: Screen; close: () => void } {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  const path = join(folder, 't.db');
+  databaseWithStaff(path);
+  let now = Date.parse('2026-12-01T10:00:00.000Z');
+  const store = openStore(path, { clock: () => (now += 1000) });
+  const opened = StaffService.open(store);
+  if (!opened.ok) throw new Error(opened.error.message);
+  const screens = new Screens({ staff: opened.value, tableId: 'T1', clock: () => now, sweep: false });
+  return {
+    staff: opened.value, screens, screen: screens.open('test'),
+    close: () => {
+      screens.closeAll();
+      store.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}

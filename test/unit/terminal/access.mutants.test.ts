@@ -6,40 +6,25 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { admit, type AccessContext } from '../../../app/terminal/access';
-import { Screens, type Screen } from '../../../app/terminal/screens';
+import type { Screens, Screen } from '../../../app/terminal/screens';
 import { StaffService } from '../../../app/services/staff';
-import { openStore, type Store } from '../../../app/services/store';
 import type { Access } from '../../../app/contract/handlers';
 import type { Purpose } from '../../../app/domain/staff';
-import { STAFF, credentialOf, databaseWithStaff } from '../../support/staff';
-import { tempFolder } from '../../integration/store/temp';
+import { STAFF, credentialOf, staffedScreen } from '../../support/staff';
 
-let folder: ReturnType<typeof tempFolder>;
-let store: Store;
 let staff: StaffService;
 let screens: Screens;
 let screen: Screen;
 let onDuty: string | null;
 let context: AccessContext;
+let close: () => void;
 
 beforeEach(() => {
-  folder = tempFolder('cp-access-');
-  databaseWithStaff(folder.file('t.db'));
-  let now = Date.parse('2026-12-01T10:00:00.000Z');
-  store = openStore(folder.file('t.db'), { clock: () => (now += 1000) });
-  const opened = StaffService.open(store);
-  if (!opened.ok) throw new Error(opened.error.message);
-  staff = opened.value;
-  screens = new Screens({ staff, tableId: 'T1', clock: () => now, sweep: false });
-  screen = screens.open('test');
+  ({ staff, screens, screen, close } = staffedScreen('cp-access-'));
   onDuty = null;
   context = { screens, dealerOnDuty: () => onDuty };
 });
-afterEach(() => {
-  screens.closeAll();
-  store.close();
-  folder.cleanup();
-});
+afterEach(() => close());
 
 const FLOOR_PIN: Access = { kind: 'pin', role: 'floor', keys: ['floor', 'second'] };
 const ADMIN_PIN: Access = { kind: 'pin', role: 'admin', keys: ['admin'] };

@@ -8,36 +8,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDispatch } from '../../../app/terminal/dispatch';
 import type { Caller } from '../../../app/terminal/access';
-import { Screens, type Screen } from '../../../app/terminal/screens';
+import type { Screens, Screen } from '../../../app/terminal/screens';
 import { StaffService } from '../../../app/services/staff';
-import { openStore, type Store } from '../../../app/services/store';
 import type { Handlers } from '../../../app/contract/handlers';
 import { ok, type Result } from '../../../app/domain/result';
-import { STAFF, credentialOf, databaseWithStaff } from '../../support/staff';
-import { tempFolder } from '../../integration/store/temp';
+import { STAFF, credentialOf, staffedScreen } from '../../support/staff';
 
-let folder: ReturnType<typeof tempFolder>;
-let store: Store;
 let staff: StaffService;
 let screens: Screens;
 let screen: Screen;
+let close: () => void;
 
 beforeEach(() => {
-  folder = tempFolder('cp-dispatch-');
-  databaseWithStaff(folder.file('t.db'));
-  let now = Date.parse('2026-12-01T10:00:00.000Z');
-  store = openStore(folder.file('t.db'), { clock: () => (now += 1000) });
-  const opened = StaffService.open(store);
-  if (!opened.ok) throw new Error(opened.error.message);
-  staff = opened.value;
-  screens = new Screens({ staff, tableId: 'T1', clock: () => now, sweep: false });
-  screen = screens.open('test');
+  ({ staff, screens, screen, close } = staffedScreen('cp-dispatch-'));
 });
-afterEach(() => {
-  screens.closeAll();
-  store.close();
-  folder.cleanup();
-});
+afterEach(() => close());
 
 /** Handlers that record each call (the dispatch is what is tested: they only answer). */
 function recording(answer: (name: string, args: unknown, caller: Caller) => Promise<Result<unknown>>) {

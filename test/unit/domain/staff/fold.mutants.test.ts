@@ -7,31 +7,8 @@ import {
   LOCKOUT_MS, STAFF_LOG_ID, applyStaff, decideSignIn, initialStaffState, lockoutEnd, replayStaff,
   type StaffEvent, type StaffState,
 } from '../../../../app/domain/staff';
-import { HASH, T0, adminIn, at, fold, sev, staffed, wrongPins } from './support';
+import { HASH, T0, adminIn, at, bare, fold, staffIn, without, type StateName, sev, staffed, wrongPins } from './support';
 
-type StateName = 'empty' | 'firstAdminOut' | 'adminIn' | 'staffed' | 'adminOut' | 'evaDisabled' | 'evaFour' | 'evaFiveNoLock' | 'evaLocked' | 'evaIn';
-
-function build(name: StateName): StaffState {
-  switch (name) {
-    case 'empty': return initialStaffState;
-    case 'firstAdminOut': return fold(initialStaffState, sev.added('boss', ['admin'], 'system'));
-    case 'adminIn': return adminIn();
-    case 'staffed': return staffed();
-    case 'adminOut': return fold(staffed(), sev.signedOut('boss', 'admin'));
-    case 'evaDisabled': return fold(staffed(), sev.disabled('eva'));
-    case 'evaFour': return wrongPins(staffed(), 'eva', 4);
-    case 'evaFiveNoLock': return fold(staffed(), ...[1, 2, 3, 4, 5].map((n) => sev.failed('eva', 'wrong-pin', n)));
-    case 'evaLocked': return wrongPins(staffed(), 'eva', 5);
-    case 'evaIn': return fold(staffed(), sev.signedIn('eva', 'take-box', 'T1'));
-  }
-}
-
-const bare = (e: StaffEvent, patch: Record<string, unknown>): StaffEvent => ({ ...e, ...patch }) as unknown as StaffEvent;
-const without = (e: StaffEvent, key: string): StaffEvent => {
-  const copy = { ...e } as Record<string, unknown>;
-  delete copy[key];
-  return copy as unknown as StaffEvent;
-};
 const refusal = (state: StaffState, event: StaffEvent) => {
   const r = applyStaff(state, event);
   return r.ok ? 'accepted' : r.error;
@@ -227,7 +204,7 @@ const GUARDS: [string, StateName, StaffEvent, string, string, string][] = [
 
 describe('applyStaff refuses, naming the person, the value and the field', () => {
   it.each(GUARDS)('%s (from %s)', (_name, state, event, code, path, message) => {
-    expect(refusal(build(state), event)).toStrictEqual({ code, message, path });
+    expect(refusal(staffIn(state), event)).toStrictEqual({ code, message, path });
   });
 
   it('refuses what is not an event at all', () => {
@@ -318,8 +295,8 @@ describe('what an accepted event leaves', () => {
   });
 
   it('staff-locked-out: the lockout\'s end', () => {
-    const s = fold(build('evaFiveNoLock'), sev.locked('eva', 5, 500));
-    expect(s.members.get('eva')).toStrictEqual({ ...build('evaFiveNoLock').members.get('eva')!, lockedUntil: lockoutEnd(at(500)) });
+    const s = fold(staffIn('evaFiveNoLock'), sev.locked('eva', 5, 500));
+    expect(s.members.get('eva')).toStrictEqual({ ...staffIn('evaFiveNoLock').members.get('eva')!, lockedUntil: lockoutEnd(at(500)) });
     expect(lockoutEnd(at(500))).toBe(new Date(T0 + 500 + LOCKOUT_MS).toISOString());
   });
 

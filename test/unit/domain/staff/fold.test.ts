@@ -4,35 +4,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   LOCKOUT_FAILURES, LOCKOUT_MS, STAFF_EVENT_TYPES, STAFF_LOG_ID, applyStaff, checkRole, checkSignedIn, decideSignIn, hasActiveAdmin,
-  initialStaffState, isSignedIn, isoToMs, lockedUntil, mayDo, msToIso, replayStaff,
+  isSignedIn, isoToMs, lockedUntil, mayDo, msToIso, replayStaff,
   type StaffEvent, type StaffState,
 } from '../../../../app/domain/staff';
 import { isTableId } from '../../../../app/domain/table';
-import { HASH, T0, adminIn, at, fold, refusedCode, sev, staffed, wrongPins } from './support';
+import { HASH, T0, adminIn, at, bare, fold, staffIn, without, type StateName, refusedCode, sev, staffed, wrongPins } from './support';
 
-type StateName = 'empty' | 'firstAdminOut' | 'adminIn' | 'staffed' | 'adminOut' | 'evaDisabled' | 'evaFour' | 'evaFiveNoLock' | 'evaLocked' | 'evaIn';
-
-function build(name: StateName): StaffState {
-  switch (name) {
-    case 'empty': return initialStaffState;
-    case 'firstAdminOut': return fold(initialStaffState, sev.added('boss', ['admin'], 'system'));
-    case 'adminIn': return adminIn();
-    case 'staffed': return staffed();
-    case 'adminOut': return fold(staffed(), sev.signedOut('boss', 'admin'));
-    case 'evaDisabled': return fold(staffed(), sev.disabled('eva'));
-    case 'evaFour': return wrongPins(staffed(), 'eva', 4);
-    case 'evaFiveNoLock': return fold(staffed(), ...[1, 2, 3, 4, 5].map((n) => sev.failed('eva', 'wrong-pin', n)));
-    case 'evaLocked': return wrongPins(staffed(), 'eva', 5);
-    case 'evaIn': return fold(staffed(), sev.signedIn('eva', 'take-box', 'T1'));
-  }
-}
-
-const bare = (e: StaffEvent, patch: Record<string, unknown>): StaffEvent => ({ ...e, ...patch }) as unknown as StaffEvent;
-const without = (e: StaffEvent, key: string): StaffEvent => {
-  const copy = { ...e } as Record<string, unknown>;
-  delete copy[key];
-  return copy as unknown as StaffEvent;
-};
 
 const GUARDS: [string, StateName, StaffEvent, string][] = [
   // The envelope
@@ -121,7 +98,7 @@ const GUARDS: [string, StateName, StaffEvent, string][] = [
 
 describe('applyStaff refuses, changing nothing', () => {
   it.each(GUARDS)('%s (from %s)', (_name, state, event, code) => {
-    expect(refusedCode(build(state), event)).toBe(code);
+    expect(refusedCode(staffIn(state), event)).toBe(code);
   });
 
   it('covers every event type', () => {
@@ -138,17 +115,17 @@ describe('applyStaff refuses, changing nothing', () => {
   });
 
   it('each guard state accepts a good event (the refusals are the guards, not a broken state)', () => {
-    expect(refusedCode(build('empty'), sev.added('boss', ['admin'], 'system'))).toBe('accepted');
-    expect(refusedCode(build('staffed'), sev.added('ann', ['dealer']))).toBe('accepted');
-    expect(refusedCode(build('staffed'), sev.disabled('eva', 'staff:boss', 0, 'left the casino'))).toBe('accepted');
-    expect(refusedCode(build('staffed'), sev.pinSet('eva'))).toBe('accepted');
-    expect(refusedCode(build('staffed'), sev.signedIn('eva', 'take-box', 'T1'))).toBe('accepted');
-    expect(refusedCode(build('evaFour'), sev.failed('eva', 'wrong-pin', 5, 'take-box', 5000))).toBe('accepted');
-    expect(refusedCode(build('evaFiveNoLock'), sev.locked('eva'))).toBe('accepted');
-    expect(refusedCode(build('evaIn'), sev.signedOut('eva', 'take-box', 'T1'))).toBe('accepted');
-    expect(refusedCode(build('evaLocked'), sev.failed('eva', 'locked-out', 5, 'take-box', 5000))).toBe('accepted');
-    expect(refusedCode(build('evaDisabled'), sev.failed('eva', 'staff-disabled', 0))).toBe('accepted');
-    expect(refusedCode(build('staffed'), sev.failed('eva', 'not-allowed', 0, 'admin'))).toBe('accepted');
+    expect(refusedCode(staffIn('empty'), sev.added('boss', ['admin'], 'system'))).toBe('accepted');
+    expect(refusedCode(staffIn('staffed'), sev.added('ann', ['dealer']))).toBe('accepted');
+    expect(refusedCode(staffIn('staffed'), sev.disabled('eva', 'staff:boss', 0, 'left the casino'))).toBe('accepted');
+    expect(refusedCode(staffIn('staffed'), sev.pinSet('eva'))).toBe('accepted');
+    expect(refusedCode(staffIn('staffed'), sev.signedIn('eva', 'take-box', 'T1'))).toBe('accepted');
+    expect(refusedCode(staffIn('evaFour'), sev.failed('eva', 'wrong-pin', 5, 'take-box', 5000))).toBe('accepted');
+    expect(refusedCode(staffIn('evaFiveNoLock'), sev.locked('eva'))).toBe('accepted');
+    expect(refusedCode(staffIn('evaIn'), sev.signedOut('eva', 'take-box', 'T1'))).toBe('accepted');
+    expect(refusedCode(staffIn('evaLocked'), sev.failed('eva', 'locked-out', 5, 'take-box', 5000))).toBe('accepted');
+    expect(refusedCode(staffIn('evaDisabled'), sev.failed('eva', 'staff-disabled', 0))).toBe('accepted');
+    expect(refusedCode(staffIn('staffed'), sev.failed('eva', 'not-allowed', 0, 'admin'))).toBe('accepted');
   });
 });
 

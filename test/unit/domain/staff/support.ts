@@ -72,3 +72,32 @@ export function wrongPins(state: StaffState, staffId: string, n: number, t = 0):
 }
 
 export { unwrap };
+
+/** The staff states the guard tables start from. */
+export type StateName = 'empty' | 'firstAdminOut' | 'adminIn' | 'staffed' | 'adminOut' | 'evaDisabled' | 'evaFour' | 'evaFiveNoLock' | 'evaLocked' | 'evaIn';
+
+/** The staff state `name` names. */
+export function staffIn(name: StateName): StaffState {
+  switch (name) {
+    case 'empty': return initialStaffState;
+    case 'firstAdminOut': return fold(initialStaffState, sev.added('boss', ['admin'], 'system'));
+    case 'adminIn': return adminIn();
+    case 'staffed': return staffed();
+    case 'adminOut': return fold(staffed(), sev.signedOut('boss', 'admin'));
+    case 'evaDisabled': return fold(staffed(), sev.disabled('eva'));
+    case 'evaFour': return wrongPins(staffed(), 'eva', 4);
+    case 'evaFiveNoLock': return fold(staffed(), ...[1, 2, 3, 4, 5].map((n) => sev.failed('eva', 'wrong-pin', n)));
+    case 'evaLocked': return wrongPins(staffed(), 'eva', 5);
+    case 'evaIn': return fold(staffed(), sev.signedIn('eva', 'take-box', 'T1'));
+  }
+}
+
+/** The event with fields changed, whatever their types (a guard's bad input). */
+export const bare = (e: StaffEvent, patch: Record<string, unknown>): StaffEvent => ({ ...e, ...patch }) as unknown as StaffEvent;
+
+/** The event without one field. */
+export const without = (e: StaffEvent, key: string): StaffEvent => {
+  const copy = { ...e } as Record<string, unknown>;
+  delete copy[key];
+  return copy as unknown as StaffEvent;
+};

@@ -5,47 +5,17 @@
 // read against its rule. Refusals worded by another module (check.ts, next-hand.ts,
 // difference.ts, the hand fold) are checked by code only: their words are their own tests'.
 import { describe, expect, it } from 'vitest';
-import { type HandEvent, type HandStarted, type SeatNo } from '../../../../app/domain/hand';
+import { type HandEvent, type SeatNo } from '../../../../app/domain/hand';
 import { money, unwrap, type DomainError } from '../../../../app/domain/result';
 import {
   ALERT_CLEARED_BY, ALERT_KINDS, TABLE_EVENT_TYPES, TABLE_LANGUAGES, applyTable, applyTableEntry, checkpointOf, nextHandStarted, planCorrection,
-  replayTable, tableFromCheckpoint, type HandCorrection, type TableCheckpoint, type TableEntry, type TableEvent, type TableState,
+  replayTable, type HandCorrection, type TableEntry, type TableEvent, type TableState,
 } from '../../../../app/domain/table';
 import { EXAMPLE_003, at, dealt, ev } from '../hand/support';
-import { Session, handEntry, opened, playHand, snapshotOf, tableEntry, tev } from './support';
-
-type StateName = 'none' | 'opened' | 'staffed' | 'seated' | 'inHand' | 'afterHand' | 'reserved' | 'oneWithChips';
-
-function build(name: StateName): TableState | null {
-  const s = new Session();
-  if (name === 'none') return null;
-  s.do(opened());
-  if (name === 'opened') return s.table;
-  s.do(tev.dealerOn('Dana'));
-  if (name === 'staffed') return s.table;
-  if (name === 'oneWithChips') return s.do(tev.seated(1), tev.buyIn(1, 2000), tev.seated(2));
-  s.do(tev.seated(1, 'p1', 'Adam'), tev.buyIn(1, 2000), tev.seated(2), tev.buyIn(2, 5000), tev.seated(3), tev.buyIn(3, 3000));
-  if (name === 'seated') return s.table;
-  if (name === 'reserved') {
-    const cp = unwrap(checkpointOf(s.table, at())) as TableCheckpoint;
-    return unwrap(tableFromCheckpoint({
-      ...cp, seats: [cp.seats[0], cp.seats[1], null, null],
-      carried: { reservedRound: { round: 'reserved', fromHandId: 'T1-0', hands: [{ seat: 1, cards: [] }, { seat: 2, cards: [] }] }, fantasyland: [] },
-    }));
-  }
-  s.start();
-  s.play(dealt(0, 0));
-  if (name === 'inHand') return s.table;
-  s.play(ev.void());
-  return s.table;
-}
+import { Session, handEntry, startWith, tableIn, type StateName, opened, playHand, snapshotOf, tableEntry, tev } from './support';
 
 const T = (e: TableEvent): TableEntry => tableEntry(e);
 const H = (handId: string, e: HandEvent): TableEntry => handEntry(handId, e);
-const startWith = (change: (e: HandStarted) => HandStarted) => (s: TableState | null): TableEntry => {
-  const e = change(unwrap(nextHandStarted(s!, { at: at(), by: 'dealer' })));
-  return H(e.handId, e);
-};
 /** An event with fields changed or added (the shape checks see whatever the log holds). */
 const bare = (e: TableEvent, patch: Record<string, unknown>): TableEvent => ({ ...e, ...patch }) as unknown as TableEvent;
 const refusal = (state: TableState | null, entry: TableEntry): DomainError | 'accepted' => {
@@ -311,7 +281,7 @@ const CASES: [string, StateName, TableEntry | ((s: TableState | null) => TableEn
     err('reason-needed', 'A floor correction needs a reason')],
   ['a note on a past hand signed wrong', 'afterHand', H('T1-1', { ...ev.floor({ kind: 'note' }), signedBy: [] } as HandEvent),
     err('bad-event', 'floor-correction: signedBy lists the one or two floor people who gave their PIN, not []')],
-  ['a checkpoint during a hand', 'inHand', (s) => T({ ...unwrap(checkpointOf(build('seated')!, at())), handsStarted: s!.handsStarted }),
+  ['a checkpoint during a hand', 'inHand', (s) => T({ ...unwrap(checkpointOf(tableIn('seated')!, at())), handsStarted: s!.handsStarted }),
     err('hand-in-play', 'A checkpoint is written only between hands: hand 1 is in play at table T1')],
   ['a checkpoint that is not the table', 'seated', (s) => T({ ...unwrap(checkpointOf(s!, at())), button: 2 }),
     err('checkpoint-mismatch', 'table-checkpoint: button is 2, the table has 4', 'button')],
@@ -319,7 +289,7 @@ const CASES: [string, StateName, TableEntry | ((s: TableState | null) => TableEn
 
 describe('applyTable refuses, naming what was wrong', () => {
   it.each(CASES)('%s (%s)', (_name, stateName, entryOf, error) => {
-    const state = build(stateName);
+    const state = tableIn(stateName);
     const entry = typeof entryOf === 'function' ? entryOf(state) : entryOf;
     expect(refusal(state, entry)).toStrictEqual(error);
   });
@@ -343,19 +313,19 @@ describe('the informational events: accepted as they are, the state unchanged', 
     ['the simulated shoe', deviceSet({ setting: { kind: 'simulated' }, device: 'sim:shoe', label: 'Simulated shoe' })],
     ['no scanner', deviceSet({ role: 'scanner', setting: { kind: 'none' }, device: null, label: null })],
   ])('%s', (_why, e) => {
-    const s = build('opened')!;
+    const s = tableIn('opened')!;
     expect(applyTable(s, T(e))).toStrictEqual({ ok: true, value: s });
   });
 
   it('an alert, a device and a device setting during a hand', () => {
-    const s = build('inHand')!;
+    const s = tableIn('inHand')!;
     for (const e of [tev.alert(4), tev.device('jam'), scannerHeld(), started(), stopped()]) expect(applyTable(s, T(e))).toStrictEqual({ ok: true, value: s });
   });
 });
 
 describe('the rules change between hands', () => {
   it('takes the profile, the point value, the name and the language; keeps the language when none is given', () => {
-    const s = build('seated')!;
+    const s = tableIn('seated')!;
     const next = unwrap(applyTable(s, T(rulesChanged({ pointValue: 250, name: 'High table', language: 'cs' }, 'mandarin-house'))));
     expect(next).toStrictEqual({
       ...s, profile: next.profile, profileSnapshot: snapshotOf('mandarin-house'), pointValue: 250, name: 'High table', language: 'cs',
@@ -367,7 +337,7 @@ describe('the rules change between hands', () => {
   });
 
   it('each of the four is a change on its own', () => {
-    const s = build('opened')!;
+    const s = tableIn('opened')!;
     expect(refusal(s, T(rulesChanged({ pointValue: 101 })))).toBe('accepted');
     expect(refusal(s, T(rulesChanged({ name: 'Table one' })))).toBe('accepted');
     expect(refusal(s, T(rulesChanged({ language: 'en' })))).toBe('accepted');
@@ -375,14 +345,14 @@ describe('the rules change between hands', () => {
   });
 
   it('no change names the rules and the language', () => {
-    const cs = unwrap(applyTable(build('opened'), T(rulesChanged({ language: 'cs' }))));
+    const cs = unwrap(applyTable(tableIn('opened'), T(rulesChanged({ language: 'cs' }))));
     expect(refusal(cs, T(rulesChanged()))).toStrictEqual(err('no-change', 'table T1 already plays basic v1 at 100 a point as "Table 1" in cs'));
     expect(TABLE_LANGUAGES).toEqual(['en', 'cs']);
   });
 
   it('a changed profile of the same name needs a higher version; a higher one is taken', () => {
     const snapshot = { ...snapshotOf('basic'), segmentPoints: 2 };
-    const s = build('opened')!;
+    const s = tableIn('opened')!;
     expect(refusal(s, T(rulesChanged({ profile: { name: 'basic', version: 0, snapshot: { ...snapshot, version: 0 } } })))).toMatchObject({ code: 'bad-profile' });
     const v2 = unwrap(applyTable(s, T(rulesChanged({ profile: { name: 'basic', version: 2, snapshot: { ...snapshot, version: 2 } } }))));
     expect([v2.profile.version, v2.profile.segmentPoints]).toEqual([2, 2]);
@@ -395,13 +365,13 @@ describe('the rules change between hands', () => {
 
 describe('the dealer on duty and his staff id', () => {
   it('is kept with his name, and only he signs off, with it', () => {
-    const s = unwrap(applyTable(build('opened'), T(bare(tev.dealerOn('Dana'), { staffId: 'dana' }))));
+    const s = unwrap(applyTable(tableIn('opened'), T(bare(tev.dealerOn('Dana'), { staffId: 'dana' }))));
     expect([s.dealer, s.dealerStaffId]).toEqual(['Dana', 'dana']);
     expect(refusal(s, T(tev.dealerOff('Dana')))).toStrictEqual(err('not-dealing', 'dealer-off: staffId null is not the dealer on duty\'s ("dana")'));
     expect(refusal(s, T(bare(tev.dealerOff('Dana'), { staffId: 'eva' })))).toStrictEqual(err('not-dealing', 'dealer-off: staffId "eva" is not the dealer on duty\'s ("dana")'));
     const off = unwrap(applyTable(s, T(bare(tev.dealerOff('Dana'), { staffId: 'dana' }))));
     expect([off.dealer, off.dealerStaffId]).toEqual([null, null]);
-    const named = unwrap(applyTable(build('opened'), T(tev.dealerOn('Dana'))));
+    const named = unwrap(applyTable(tableIn('opened'), T(tev.dealerOn('Dana'))));
     expect(named.dealerStaffId).toBeNull();
     expect(unwrap(applyTable(named, T(tev.dealerOff('Dana')))).dealer).toBeNull();
   });
@@ -409,9 +379,9 @@ describe('the dealer on duty and his staff id', () => {
 
 describe('seats', () => {
   it('a player sits down with his name, leaves with his stack; the other seats stay', () => {
-    const s = unwrap(applyTable(build('staffed'), T(tev.seated(3, 'p7', 'Eva'))));
+    const s = unwrap(applyTable(tableIn('staffed'), T(tev.seated(3, 'p7', 'Eva'))));
     expect(s.seats).toStrictEqual([null, null, { playerId: 'p7', name: 'Eva', stack: 0, shortBuyInAllowed: false }, null]);
-    const seated = build('seated')!;
+    const seated = tableIn('seated')!;
     const left = unwrap(applyTable(seated, T(tev.left(2, 5000))));
     expect(left.seats).toStrictEqual([seated.seats[0], null, seated.seats[2], null]);
     // A player who left may sit down again, at another seat.
@@ -531,7 +501,7 @@ describe('correcting the last played hand', () => {
     }
     const during = afterHand();
     during.do(corrected(during, FOUL2));
-    const inHand = { ...during.table, hand: build('inHand')!.hand };
+    const inHand = { ...during.table, hand: tableIn('inHand')!.hand };
     expect(refusal(inHand, pay)).toStrictEqual(err('hand-in-play', 'The chips of a correction move only between hands: hand 1 is in play at table T1'));
   });
 
@@ -555,7 +525,7 @@ describe('correcting the last played hand', () => {
 
 describe('applyTableEntry gives the hand\'s state with a hand\'s event', () => {
   it('null for a table event and a note on a past hand; the hand for its events, also the last', () => {
-    const s = build('seated')!;
+    const s = tableIn('seated')!;
     expect(applyTableEntry(s, T(tev.alert()))).toStrictEqual({ ok: true, value: { table: s, hand: null } });
     const start = unwrap(nextHandStarted(s, { at: at(), by: 'dealer' }));
     const step = unwrap(applyTableEntry(s, H(start.handId, start)));
@@ -604,7 +574,7 @@ describe('replayTable', () => {
 
 describe('the table event vocabulary (events.ts)', () => {
   it('every table event type is one the fold knows (none refused as unknown)', () => {
-    const s = build('opened')!;
+    const s = tableIn('opened')!;
     for (const type of TABLE_EVENT_TYPES) {
       const r = applyTable(s, T({ type, at: at(), by: 'dealer' } as TableEvent));
       expect([type, r.ok ? 'accepted' : r.error.code]).not.toEqual([type, 'unknown-event']);
@@ -613,7 +583,7 @@ describe('the table event vocabulary (events.ts)', () => {
   });
 
   it('every alert kind is one an alert may have; who clears each (events.ts)', () => {
-    const s = build('opened')!;
+    const s = tableIn('opened')!;
     for (const kind of ALERT_KINDS) expect(refusal(s, T(bare(tev.alert(), { kind })))).toBe('accepted');
     expect(ALERT_KINDS).toEqual(['misdeal', 'irregularity', 'device-fault', 'integrity']);
     // The dealer redeals a misdeal and sees to a device; an irregularity and damage to the record are the floor's.

@@ -1,49 +1,17 @@
 // Every guard of the table fold, table-driven: the entry is refused with its code (the table
 // service's code for the same rule) and the state given is left as it was.
 import { describe, expect, it } from 'vitest';
-import { type HandEvent, type HandStarted, type SeatNo } from '../../../../app/domain/hand';
+import { type HandEvent, type SeatNo } from '../../../../app/domain/hand';
 import { MAX_POINT_VALUE, MAX_STACK } from '../../../../app/domain/money';
 import { unwrap } from '../../../../app/domain/result';
 import {
-  applyTable, checkpointOf, nextHandStarted, tableFromCheckpoint, type TableCheckpoint, type TableEntry, type TableEvent, type TableState,
+  applyTable, checkpointOf, nextHandStarted, tableFromCheckpoint, type TableEntry, type TableEvent, type TableState,
 } from '../../../../app/domain/table';
-import { at, dealt, ev } from '../hand/support';
-import { Session, handEntry, opened, refusedCode, snapshotOf, tableEntry, tev } from './support';
-
-type StateName = 'none' | 'opened' | 'staffed' | 'seated' | 'inHand' | 'afterHand' | 'reserved' | 'oneWithChips';
-
-function build(name: StateName): TableState | null {
-  const s = new Session();
-  if (name === 'none') return null;
-  s.do(opened());
-  if (name === 'opened') return s.table;
-  s.do(tev.dealerOn('Dana'));
-  if (name === 'staffed') return s.table;
-  if (name === 'oneWithChips') return s.do(tev.seated(1), tev.buyIn(1, 2000), tev.seated(2));
-  s.do(tev.seated(1, 'p1', 'Adam'), tev.buyIn(1, 2000), tev.seated(2), tev.buyIn(2, 5000), tev.seated(3), tev.buyIn(3, 3000));
-  if (name === 'seated') return s.table;
-  if (name === 'reserved') {
-    // Two players after a two-handed dealt round: the next round plays the reserved hands.
-    const cp = unwrap(checkpointOf(s.table, at())) as TableCheckpoint;
-    return unwrap(tableFromCheckpoint({
-      ...cp, seats: [cp.seats[0], cp.seats[1], null, null],
-      carried: { reservedRound: { round: 'reserved', fromHandId: 'T1-0', hands: [{ seat: 1, cards: [] }, { seat: 2, cards: [] }] }, fantasyland: [] },
-    }));
-  }
-  s.start();
-  s.play(dealt(0, 0));
-  if (name === 'inHand') return s.table;
-  s.play(ev.void());
-  return s.table;
-}
+import { at, ev } from '../hand/support';
+import { handEntry, startWith, tableIn, type StateName, opened, refusedCode, snapshotOf, tableEntry, tev } from './support';
 
 const T = (e: TableEvent): TableEntry => tableEntry(e);
 const H = (handId: string, e: HandEvent): TableEntry => handEntry(handId, e);
-/** The next hand's start as the table deals it, with one field changed. */
-const startWith = (change: (e: HandStarted) => HandStarted) => (s: TableState | null): TableEntry => {
-  const e = change(unwrap(nextHandStarted(s!, { at: at(), by: 'dealer' })));
-  return H(e.handId, e);
-};
 const profileOf = (preset: 'basic' | 'mandarin-house') => {
   const snapshot = snapshotOf(preset);
   return { name: snapshot.name as string, version: snapshot.version as number, snapshot };
@@ -115,9 +83,9 @@ const CASES: [string, StateName, TableEntry | ((s: TableState | null) => TableEn
   ['a device status without a status', 'opened', T(tev.device('')), 'bad-event'],
   ['a refused read without its code', 'opened', T({ ...tev.readRefused(), code: '' } as never), 'bad-event'],
   // Starting a hand: only the one the table deals next
-  ['a second hand while one is in play', 'inHand', H('T1-2', { ...unwrap(nextHandStarted(build('seated')!, { at: at(), by: 'dealer' })), handId: 'T1-2', handNumber: 2 }), 'hand-in-play'],
-  ['a hand without a dealer', 'opened', H('T1-1', { ...unwrap(nextHandStarted(build('seated')!, { at: at(), by: 'dealer' })) }), 'no-dealer'],
-  ['a hand with one player with chips', 'oneWithChips', H('T1-1', unwrap(nextHandStarted(build('seated')!, { at: at(), by: 'dealer' }))), 'not-enough-players'],
+  ['a second hand while one is in play', 'inHand', H('T1-2', { ...unwrap(nextHandStarted(tableIn('seated')!, { at: at(), by: 'dealer' })), handId: 'T1-2', handNumber: 2 }), 'hand-in-play'],
+  ['a hand without a dealer', 'opened', H('T1-1', { ...unwrap(nextHandStarted(tableIn('seated')!, { at: at(), by: 'dealer' })) }), 'no-dealer'],
+  ['a hand with one player with chips', 'oneWithChips', H('T1-1', unwrap(nextHandStarted(tableIn('seated')!, { at: at(), by: 'dealer' }))), 'not-enough-players'],
   ['a hand-started stored under another hand id', 'seated', (s) => ({ ...startWith((e) => e)(s), handId: 'T1-2' }), 'bad-entry'],
   ['a hand number that skips', 'seated', startWith((e) => ({ ...e, handNumber: 2 })), 'hand-start-mismatch'],
   ['a hand id not of the form <table>-<number>', 'seated', startWith((e) => ({ ...e, handId: 'X' })), 'hand-start-mismatch'],
@@ -132,7 +100,7 @@ const CASES: [string, StateName, TableEntry | ((s: TableState | null) => TableEn
   ['a reserved round nothing carried over', 'seated', startWith((e) => ({ ...e, twoHanded: { round: 'reserved', fromHandId: 'T1-0', hands: [] } })), 'hand-start-mismatch'],
   ['Fantasyland nothing carried over', 'seated', startWith((e) => ({ ...e, fantasyland: [1] })), 'hand-start-mismatch'],
   ['a dealt round when the reserved one is next', 'reserved',
-    (s) => H('T1-1', { ...unwrap(nextHandStarted(build('seated')!, { at: at(), by: 'dealer' })), seats: s!.seats.slice(0, 2).map((p, i) => ({ seat: (i + 1) as SeatNo, playerId: p!.playerId, stack: p!.stack })), twoHanded: { round: 'dealt', reserve: [{ seat: 1, hand: 3 }, { seat: 2, hand: 4 }] } }),
+    (s) => H('T1-1', { ...unwrap(nextHandStarted(tableIn('seated')!, { at: at(), by: 'dealer' })), seats: s!.seats.slice(0, 2).map((p, i) => ({ seat: (i + 1) as SeatNo, playerId: p!.playerId, stack: p!.stack })), twoHanded: { round: 'dealt', reserve: [{ seat: 1, hand: 3 }, { seat: 2, hand: 4 }] } }),
     'reserved-round-next'],
   ['a start the hand fold refuses (seats listed twice)', 'seated', startWith((e) => ({ ...e, twoHanded: { round: 'dealt', reserve: [{ seat: 1, hand: 4 }, { seat: 2, hand: 4 }] } })), 'bad-two-handed'],
   // The hand's events
@@ -146,23 +114,23 @@ const CASES: [string, StateName, TableEntry | ((s: TableState | null) => TableEn
   ['what the hand fold refuses', 'inHand', H('T1-1', ev.open()), 'not-ready-to-open'],
   ['a hand event with a bad actor', 'inHand', H('T1-1', { ...ev.ready(1), by: 'nobody' } as never), 'bad-actor'],
   // Checkpoints (the mismatches are in session.test.ts)
-  ['a checkpoint during a hand', 'inHand', (s) => T({ ...unwrap(checkpointOf(build('seated')!, at())), handsStarted: s!.handsStarted }), 'hand-in-play'],
-  ['a checkpoint before the table is opened', 'none', T(unwrap(checkpointOf(build('seated')!, at()))), 'no-table'],
+  ['a checkpoint during a hand', 'inHand', (s) => T({ ...unwrap(checkpointOf(tableIn('seated')!, at())), handsStarted: s!.handsStarted }), 'hand-in-play'],
+  ['a checkpoint before the table is opened', 'none', T(unwrap(checkpointOf(tableIn('seated')!, at()))), 'no-table'],
 ];
 
 describe('table fold guards: refused with the code, the state unchanged', () => {
   it.each(CASES)('%s (%s) -> %s', (_, stateName, entryOf, code) => {
-    const state = build(stateName);
+    const state = tableIn(stateName);
     const entry = typeof entryOf === 'function' ? entryOf(state) : entryOf;
     expect(refusedCode(state, entry)).toBe(code);
   });
 
   it('every refusal message says what was wrong; replay names the position', () => {
-    const state = build('seated');
+    const state = tableIn('seated');
     const r = applyTable(state, tableEntry(tev.buyIn(1, 999, true)));
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toBe('a buy-in of 999 is too small: the minimum is 2000 (20 points), or 1000 (10 points) for a short buy-in');
-    const during = applyTable(build('inHand'), tableEntry(tev.buyIn(1, 2000)));
+    const during = applyTable(tableIn('inHand'), tableEntry(tev.buyIn(1, 2000)));
     if (!during.ok) expect(during.error.message).toBe('No chips can be added only between hands: hand 1 is in play at table T1');
     const left = applyTable(state, tableEntry(tev.left(1, 1999)));
     if (!left.ok) expect(left.error.message).toBe('player-left: p1 leaves with his whole stack, 2,000, not 1999');
@@ -185,14 +153,14 @@ describe('accepted without a change of state', () => {
     ['a note on a past hand', 'afterHand', H('T1-1', ev.floor({ kind: 'note' }, 'remark'))],
   ];
   it.each(cases)('%s', (_, stateName, entry) => {
-    const state = build(stateName)!;
+    const state = tableIn(stateName)!;
     expect(unwrap(applyTable(state, entry))).toBe(state);
   });
 });
 
 describe('the state after each table event holds what the projection needs', () => {
   it('a buy-in: the stack after and whether the next may be short (today passed beside the event as `extra`)', () => {
-    let s = build('seated')!;
+    let s = tableIn('seated')!;
     s = unwrap(applyTable(s, tableEntry(tev.buyIn(1, 1500, true))));
     expect(s.seats[0]).toEqual({ playerId: 'p1', name: 'Adam', stack: 3500, shortBuyInAllowed: false });
     s = unwrap(applyTable(s, tableEntry(tev.buyIn(1, 2000))));
@@ -200,13 +168,13 @@ describe('the state after each table event holds what the projection needs', () 
   });
 
   it('a player sitting down has no chips and no short buy-in until his first (full) one', () => {
-    const s = unwrap(applyTable(build('staffed'), tableEntry(tev.seated(2))));
+    const s = unwrap(applyTable(tableIn('staffed'), tableEntry(tev.seated(2))));
     expect(s.seats[1]).toEqual({ playerId: 'p2', name: null, stack: 0, shortBuyInAllowed: false });
     expect(s.seats.filter(Boolean)).toHaveLength(1);
   });
 
   it('the state passed in is never changed', () => {
-    const s = build('seated')!;
+    const s = tableIn('seated')!;
     const copy = structuredClone(s);
     unwrap(applyTable(s, tableEntry(tev.buyIn(2, 2000))));
     unwrap(applyTable(s, tableEntry(tev.left(3, 3000))));
@@ -216,7 +184,7 @@ describe('the state after each table event holds what the projection needs', () 
 });
 
 describe('tableFromCheckpoint checks every field', () => {
-  const good = () => JSON.parse(JSON.stringify(unwrap(checkpointOf(build('seated')!, at())))) as Record<string, unknown>;
+  const good = () => JSON.parse(JSON.stringify(unwrap(checkpointOf(tableIn('seated')!, at())))) as Record<string, unknown>;
   const cases: [string, (c: Record<string, unknown>) => void, string][] = [
     ['another event', (c) => { c.type = 'table-opened'; }, 'type'],
     ['no time', (c) => { delete c.at; }, 'at'],
@@ -247,6 +215,6 @@ describe('tableFromCheckpoint checks every field', () => {
   });
 
   it('a good one loads', () => {
-    expect(unwrap(tableFromCheckpoint(good() as never))).toEqual(build('seated'));
+    expect(unwrap(tableFromCheckpoint(good() as never))).toEqual(tableIn('seated'));
   });
 });

@@ -2,11 +2,11 @@
 // applies entries with applyTable and appends the hand's follow-ups the way the table service
 // does, keeping the log it wrote.
 import { expect } from 'vitest';
-import { apply, buildSettled, followUps, initialState, outstandingPayments, type HandEvent, type HandState, type SeatNo } from '../../../../app/domain/hand';
+import { apply, buildSettled, followUps, initialState, outstandingPayments, type HandEvent, type HandStarted, type HandState, type SeatNo } from '../../../../app/domain/hand';
 import { resolveProfile, type PresetName } from '../../../../app/domain/profiles';
 import { unwrap, type Result } from '../../../../app/domain/result';
 import {
-  applyTable, nextHandStarted, type TableEntry, type TableEvent, type TableOpened, type TableState,
+  applyTable, checkpointOf, nextHandStarted, tableFromCheckpoint, type TableCheckpoint, type TableEntry, type TableEvent, type TableOpened, type TableState,
 } from '../../../../app/domain/table';
 import { at, deckFor, dealt, ev, handOf } from '../hand/support';
 
@@ -136,3 +136,38 @@ export function playHand(session: Session, rows: Partial<Record<SeatNo, Rows>>):
   expect(hand.phase).toBe('closed');
   return hand;
 }
+
+/** The table states the guard tables start from. */
+export type StateName = 'none' | 'opened' | 'staffed' | 'seated' | 'inHand' | 'afterHand' | 'reserved' | 'oneWithChips';
+
+/** A table in the state `name` names (null: no table yet). */
+export function tableIn(name: StateName): TableState | null {
+  const s = new Session();
+  if (name === 'none') return null;
+  s.do(opened());
+  if (name === 'opened') return s.table;
+  s.do(tev.dealerOn('Dana'));
+  if (name === 'staffed') return s.table;
+  if (name === 'oneWithChips') return s.do(tev.seated(1), tev.buyIn(1, 2000), tev.seated(2));
+  s.do(tev.seated(1, 'p1', 'Adam'), tev.buyIn(1, 2000), tev.seated(2), tev.buyIn(2, 5000), tev.seated(3), tev.buyIn(3, 3000));
+  if (name === 'seated') return s.table;
+  if (name === 'reserved') {
+    // Two players after a two-handed dealt round: the next round plays the reserved hands.
+    const cp = unwrap(checkpointOf(s.table, at())) as TableCheckpoint;
+    return unwrap(tableFromCheckpoint({
+      ...cp, seats: [cp.seats[0], cp.seats[1], null, null],
+      carried: { reservedRound: { round: 'reserved', fromHandId: 'T1-0', hands: [{ seat: 1, cards: [] }, { seat: 2, cards: [] }] }, fantasyland: [] },
+    }));
+  }
+  s.start();
+  s.play(dealt(0, 0));
+  if (name === 'inHand') return s.table;
+  s.play(ev.void());
+  return s.table;
+}
+
+/** The next hand's start as the table deals it, with one field changed. */
+export const startWith = (change: (e: HandStarted) => HandStarted) => (s: TableState | null): TableEntry => {
+  const e = change(unwrap(nextHandStarted(s!, { at: at(), by: 'dealer' })));
+  return handEntry(e.handId, e);
+};
