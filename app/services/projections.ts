@@ -49,6 +49,15 @@ const STATEMENTS = {
   handSeatAllIn: 'UPDATE hand_seats SET all_in = 1 WHERE hand_id = ? AND seat = ?',
   handCorrected: 'UPDATE hands SET corrections = corrections + 1 WHERE id = ?',
   rulesChanged: 'UPDATE tables SET name = ?, profile_name = ?, profile_version = ?, profile = ?, point_value = ? WHERE id = ?',
+  // ---- what a ProjectionLog notes in place of insertHand, insertHandSeat and insertPayment: the
+  // row with the columns the same log's later statements write (see ProjectionLog.note)
+  insertHandRow: `INSERT INTO hands (id, table_id, number, button, dealer, session_id, profile_name, profile_version, point_value, phase, outcome,
+                    started_at, first_event_id, last_event_id, settled_event_id, fouls, naturals, surrenders, all_ins)
+                  VALUES (@id, @tableId, @number, @button, @dealer, @sessionId, @profileName, @profileVersion, @pointValue, @phase, 'open',
+                    @at, @eventId, @lastEventId, @settledEventId, @fouls, @naturals, @surrenders, @allIns)`,
+  insertHandSeatRow: `INSERT INTO hand_seats (hand_id, seat, player, stack_before, points, fouled, natural, surrendered, all_in, net, stack_after)
+                      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  insertPaymentRow: 'INSERT INTO payments (hand_id, ordinal, from_seat, to_seat, amount, executed_at, executed_event_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
 } as const;
 
 type StatementName = keyof typeof STATEMENTS;
@@ -58,9 +67,13 @@ const STATEMENT_NAMES = Object.keys(STATEMENTS) as StatementName[];
 const STATEMENT_NUMBER = new Map<StatementName, number>(STATEMENT_NAMES.map((n, i) => [n, i]));
 const INSERT_TABLE = STATEMENT_NUMBER.get('insertTable')!;
 const INSERT_HAND = STATEMENT_NUMBER.get('insertHand')!;
+const INSERT_HAND_ROW = STATEMENT_NUMBER.get('insertHandRow')!;
 
 /** The arguments of `insertHand` in the order a projector passes them (the dealer and the session are looked up when it runs). */
 type InsertHandArgs = [id: string, tableId: string, number: number, button: number, profileName: string, profileVersion: number, pointValue: number, phase: string, at: string, eventId: number];
+
+/** The arguments of `insertHandRow`: `insertHand`'s, then the columns later statements write. */
+type InsertHandRowArgs = [...InsertHandArgs, lastEventId: number, settledEventId: number | null, fouls: number, naturals: number, surrenders: number, allIns: number];
 
 /**
  * The projections' statements, run one by one as the projectors ask: what the table service
@@ -78,8 +91,8 @@ class StatementRunner {
   }
 
   run(name: StatementName, args: readonly unknown[]): void {
-    if (name === 'insertHand') {
-      this.insertHand(args as InsertHandArgs);
+    if (name === 'insertHand' || name === 'insertHandRow') {
+      this.insertHand(args as InsertHandArgs | InsertHandRowArgs);
       return;
     }
     if (name === 'insertTable') {
@@ -99,16 +112,18 @@ class StatementRunner {
       case 4: st.run(list[a], list[a + 1], list[a + 2], list[a + 3]); return;
       case 5: st.run(list[a], list[a + 1], list[a + 2], list[a + 3], list[a + 4]); return;
       case 6: st.run(list[a], list[a + 1], list[a + 2], list[a + 3], list[a + 4], list[a + 5]); return;
-      default: st.run(...list.slice(a, a + count));
+      default: st.run(...(a === 0 && count === list.length ? list : list.slice(a, a + count)));
     }
   }
 
-  private insertHand(a: InsertHandArgs): void {
+  private insertHand(a: InsertHandArgs | InsertHandRowArgs): void {
     const session = this.session(a[1]);
-    this.s.insertHand.run({
+    const row = {
       id: a[0], tableId: a[1], number: a[2], button: a[3], dealer: session?.dealer ?? null, sessionId: session?.id ?? null,
       profileName: a[4], profileVersion: a[5], pointValue: a[6], phase: a[7], at: a[8], eventId: a[9],
-    });
+    };
+    if (a.length === 10) this.s.insertHand.run(row);
+    else this.s.insertHandRow.run({ ...row, lastEventId: a[10], settledEventId: a[11], fouls: a[12], naturals: a[13], surrenders: a[14], allIns: a[15] });
   }
 
   session(tableId: string): { id: number; dealer: string } | undefined {
@@ -155,6 +170,12 @@ export class ProjectionLog {
    */
   private readonly lastWrite = new Map<string, number>();
 
+  /** Where the inserts of the hands, hand_seats and payments rows this log inserts are noted, by hand (see {@link note}). */
+  private readonly inserted = new Map<string, InsertedRows>();
+
+  /** False from the first statement on whose row key is not plain (see {@link note}). */
+  private folding = true;
+
   /**
    * Notes a statement. A few statements only overwrite one row's column(s) that no other
    * statement writes, reads or is constrained by, with a value that cannot fail to be written
@@ -164,8 +185,26 @@ export class ProjectionLog {
    * value stays in the row, and each commutes with every statement between them: the first is
    * noted with the last one's value and the others not at all. The rebuilt rows are the same;
    * the rebuild runs a third fewer statements.
+   *
+   * A hand's rows (hands, hand_seats, payments) are inserted once and then only updated, by
+   * primary key, in columns that no unique index or other statement reads (`handStep`,
+   * `handSettled`, `handSearchSettled`, `handSeatSettled`, `handSeatAllIn`, `handSeatEnded`,
+   * `paymentDone`: {@link FOLDED}). Such an update of a row this log inserted is written into
+   * the insert's noted values instead (`insertHandRow`, `insertHandSeatRow`, `insertPaymentRow`:
+   * the insert with those columns, at first their defaults): the row comes out the same, and a
+   * value a column refuses is refused by the insert instead of the update, which sends the tables
+   * to the one pass just the same. The rebuild runs half the statements again. A row is known
+   * by a key of plain values (text, safe integers), which SQLite matches exactly as
+   * they are equal here; from a statement with any other key on, nothing more is folded, so no
+   * update that reaches a row without being folded into it comes before one that was.
    */
   note(name: StatementName, args: readonly unknown[]): void {
+    if (this.folding && this.foldInto(name, args)) return;
+    const widened = WIDENED[name];
+    if (widened && this.insertedAt(widened.table, args, widened.key, true) !== NOT_PLAIN) {
+      this.noteAt(widened.into, widened.args(args));
+      return;
+    }
     const key = overwriteKey(name, args);
     if (key !== null) {
       const at = this.lastWrite.get(key);
@@ -178,10 +217,63 @@ export class ProjectionLog {
       // A seat taken, left or bought in, a table opened: later writes start afresh.
       this.lastWrite.clear();
     }
+    this.noteAt(STATEMENT_NUMBER.get(name)!, args);
+  }
+
+  /** Notes statement number `number` with `args` after the last one. */
+  private noteAt(number: number, args: readonly unknown[]): void {
     const at = this.kinds.length;
-    this.put(at, STATEMENT_NUMBER.get(name)!);
+    this.put(at, number);
     this.put(at + 1, args.length);
     for (let i = 0; i < args.length; i++) this.put(at + 2 + i, args[i]);
+  }
+
+  /** Writes an update ({@link FOLDED}) into the insert of its row noted here: false when it is not one, or its row was not inserted here. */
+  private foldInto(name: StatementName, args: readonly unknown[]): boolean {
+    const fold = FOLDED[name];
+    if (!fold) return false;
+    const at = this.insertedAt(fold.table, args, fold.key, false);
+    if (at === NOT_PLAIN) {
+      this.folding = false;
+      return false;
+    }
+    if (at === NOT_INSERTED) return false;
+    const { to, from } = fold;
+    for (let i = 0; i < to.length; i++) this.put(at + 2 + to[i], from[i] < 0 ? 1 : args[from[i]]);
+    return true;
+  }
+
+  /**
+   * Where the insert of the row whose key is at `key` in `args` is noted: {@link NOT_INSERTED}
+   * (and, when `inserting`, noted as the next statement, unless an insert of it is already
+   * noted), or {@link NOT_PLAIN} when the key is not plain: a hand id that is not text, a seat or
+   * ordinal that is not a safe integer. (Text is written to SQLite as WTF-8, a lone surrogate as
+   * its own three bytes: two ids are one row there exactly when they are equal here.)
+   */
+  private insertedAt(table: RowTable, args: readonly unknown[], key: readonly number[], inserting: boolean): number {
+    const id = args[key[0]];
+    if (typeof id !== 'string') return NOT_PLAIN;
+    let rows = this.inserted.get(id);
+    if (table === 'hand') {
+      const at = rows?.hand ?? NOT_INSERTED;
+      if (inserting && at === NOT_INSERTED) {
+        if (rows) rows.hand = this.kinds.length;
+        else this.inserted.set(id, { hand: this.kinds.length, seats: new Map(), payments: new Map() });
+      }
+      return at;
+    }
+    const n = args[key[1]];
+    if (!Number.isSafeInteger(n)) return NOT_PLAIN;
+    const of = table === 'seat' ? rows?.seats : rows?.payments;
+    const at = of?.get(n as number) ?? NOT_INSERTED;
+    if (inserting && at === NOT_INSERTED) {
+      if (!rows) {
+        rows = { hand: NOT_INSERTED, seats: new Map(), payments: new Map() };
+        this.inserted.set(id, rows);
+      }
+      (table === 'seat' ? rows.seats : rows.payments).set(n as number, this.kinds.length);
+    }
+    return at;
   }
 
   /** Stores `value` in slot `at` (the next one, or one already noted). */
@@ -237,17 +329,62 @@ export class ProjectionLog {
       const number = value(i);
       const count = value(i + 1);
       const name = typeof number === 'number' ? STATEMENT_NAMES[number] : undefined;
-      if (name === undefined || typeof count !== 'number' || (number === INSERT_TABLE && count !== 1) || (number === INSERT_HAND && count !== 10)) {
+      if (name === undefined || typeof count !== 'number' || (number === INSERT_TABLE && count !== 1) || (number === INSERT_HAND && count !== 10)
+        || (number === INSERT_HAND_ROW && count !== 16)) {
         throw new Error(`a noted projection is not one the projectors write (statement ${String(number)})`);
       }
       args.length = 0;
       for (let k = 0; k < count; k++) args.push(value(i + 2 + k));
-      if (number === INSERT_TABLE || number === INSERT_HAND) runner.run(name, args);
+      if (number === INSERT_TABLE || number === INSERT_HAND || number === INSERT_HAND_ROW) runner.run(name, args);
       else runner.runAt(name, args, 0, count);
       i += 2 + count;
     }
   }
 }
+
+/** The tables whose rows a {@link ProjectionLog} inserts wide: a hand's, its seats', its payments'. */
+type RowTable = 'hand' | 'seat' | 'payment';
+
+/** Where a {@link ProjectionLog} noted the inserts of one hand's rows (slots; {@link NOT_INSERTED}: not here). */
+interface InsertedRows {
+  hand: number;
+  readonly seats: Map<number, number>;
+  readonly payments: Map<number, number>;
+}
+
+const NOT_INSERTED = -1;
+const NOT_PLAIN = -2;
+
+/**
+ * The inserts a {@link ProjectionLog} notes wider: statement `into` in place of this one, with
+ * `args(its arguments)`, the columns added at what the narrow insert leaves in them (the
+ * columns' defaults; a hand's last event its first); `key`: where its arguments hold the row's
+ * primary key (a hand id, then a seat or an ordinal). (Tested: the narrow and the wide insert
+ * give the same row.)
+ */
+const WIDENED: Partial<Record<StatementName, { readonly table: RowTable; readonly into: number; readonly key: readonly number[]; readonly args: (a: readonly unknown[]) => unknown[] }>> = {
+  // id ... eventId; last_event_id, settled_event_id, fouls, naturals, surrenders, all_ins
+  insertHand: { table: 'hand', into: INSERT_HAND_ROW, key: [0], args: (a) => [...a, a[9], null, 0, 0, 0, 0] },
+  // hand_id, seat, player, stack_before; points, fouled, natural, surrendered, all_in, net, stack_after
+  insertHandSeat: { table: 'seat', into: STATEMENT_NUMBER.get('insertHandSeatRow')!, key: [0, 1], args: (a) => [...a, null, 0, null, 0, 0, null, null] },
+  // hand_id, ordinal, from_seat, to_seat, amount; executed_at, executed_event_id
+  insertPayment: { table: 'payment', into: STATEMENT_NUMBER.get('insertPaymentRow')!, key: [0, 1], args: (a) => [...a, null, null] },
+};
+
+/**
+ * The updates a {@link ProjectionLog} folds into the wide insert of their row: `key` where
+ * their arguments hold the row's primary key (as the insert's `key`); they write the insert's
+ * arguments `to` from their own arguments `from` (-1: the value 1).
+ */
+const FOLDED: Partial<Record<StatementName, { readonly table: RowTable; readonly key: readonly number[]; readonly to: readonly number[]; readonly from: readonly number[] }>> = {
+  handStep: { table: 'hand', key: [2], to: [7, 10], from: [0, 1] }, // phase, last_event_id WHERE id
+  handSettled: { table: 'hand', key: [1], to: [11], from: [0] }, // settled_event_id WHERE id
+  handSearchSettled: { table: 'hand', key: [4], to: [12, 13, 14, 15], from: [0, 1, 2, 3] }, // fouls, naturals, surrenders, all_ins WHERE id
+  handSeatSettled: { table: 'seat', key: [4, 5], to: [4, 5, 6, 7], from: [0, 1, 2, 3] }, // points, fouled, natural, surrendered WHERE hand_id, seat
+  handSeatAllIn: { table: 'seat', key: [0, 1], to: [8], from: [-1] }, // all_in = 1 WHERE hand_id, seat
+  handSeatEnded: { table: 'seat', key: [2, 3], to: [9, 10], from: [0, 1] }, // net, stack_after WHERE hand_id, seat
+  paymentDone: { table: 'payment', key: [2, 3], to: [5, 6], from: [0, 1] }, // executed_at, executed_event_id WHERE hand_id, ordinal
+};
 
 /**
  * The row a statement overwrites (see {@link ProjectionLog.note}) when its values cannot fail
