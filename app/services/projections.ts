@@ -53,8 +53,7 @@ const STATEMENTS = {
   // row with the columns the same log's later statements write (see ProjectionLog.note)
   insertHandRow: `INSERT INTO hands (id, table_id, number, button, dealer, session_id, profile_name, profile_version, point_value, phase, outcome,
                     started_at, first_event_id, last_event_id, settled_event_id, fouls, naturals, surrenders, all_ins)
-                  VALUES (@id, @tableId, @number, @button, @dealer, @sessionId, @profileName, @profileVersion, @pointValue, @phase, 'open',
-                    @at, @eventId, @lastEventId, @settledEventId, @fouls, @naturals, @surrenders, @allIns)`,
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?)`,
   insertHandSeatRow: `INSERT INTO hand_seats (hand_id, seat, player, stack_before, points, fouled, natural, surrendered, all_in, net, stack_after)
                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   insertPaymentRow: 'INSERT INTO payments (hand_id, ordinal, from_seat, to_seat, amount, executed_at, executed_event_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -118,12 +117,16 @@ class StatementRunner {
 
   private insertHand(a: InsertHandArgs | InsertHandRowArgs): void {
     const session = this.session(a[1]);
-    const row = {
-      id: a[0], tableId: a[1], number: a[2], button: a[3], dealer: session?.dealer ?? null, sessionId: session?.id ?? null,
-      profileName: a[4], profileVersion: a[5], pointValue: a[6], phase: a[7], at: a[8], eventId: a[9],
-    };
-    if (a.length === 10) this.s.insertHand.run(row);
-    else this.s.insertHandRow.run({ ...row, lastEventId: a[10], settledEventId: a[11], fouls: a[12], naturals: a[13], surrenders: a[14], allIns: a[15] });
+    const dealer = session?.dealer ?? null;
+    const sessionId = session?.id ?? null;
+    if (a.length === 10) {
+      this.s.insertHand.run({
+        id: a[0], tableId: a[1], number: a[2], button: a[3], dealer, sessionId,
+        profileName: a[4], profileVersion: a[5], pointValue: a[6], phase: a[7], at: a[8], eventId: a[9],
+      });
+    } else {
+      this.s.insertHandRow.run(a[0], a[1], a[2], a[3], dealer, sessionId, a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15]);
+    }
   }
 
   session(tableId: string): { id: number; dealer: string } | undefined {

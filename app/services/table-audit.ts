@@ -253,8 +253,27 @@ function leanRebuild(rebuilt: Database.Database): Database.Database {
   rebuilt.pragma('journal_mode = OFF');
   const plain = rebuilt.prepare(`SELECT i.name FROM sqlite_master m, pragma_index_list(m.name) i
     WHERE m.type = 'table' AND i."unique" = 0 AND i.origin = 'c'`).pluck(true).all() as string[];
-  for (const name of plain) rebuilt.exec(`DROP INDEX "${name.replace(/"/g, '""')}"`);
+  for (const name of plain) rebuilt.exec(`DROP INDEX ${quoted(name)}`);
+  for (const table of KEYED_BY_TEXT) withoutRowid(rebuilt, table);
   return rebuilt;
+}
+
+/** The query tables every hand writes rows to, whose primary key is not a rowid (a hand id, with a seat or an ordinal). */
+const KEYED_BY_TEXT = ['hands', 'hand_seats', 'payments'] as const;
+
+/**
+ * Makes the (empty) `table` of a lean rebuild a WITHOUT ROWID table, its unique indexes made
+ * again: each row is then written once, in its key's b-tree, instead of into the table and
+ * again into its key's index. It holds and refuses the same rows, but for a row whose key is
+ * NULL, which SQLite lets a rowid table keep and refuses here: sent to the one pass, whose
+ * tables are the migrations' own, like every other refusal.
+ */
+function withoutRowid(rebuilt: Database.Database, table: string): void {
+  const sql = rebuilt.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").pluck(true).get(table) as string;
+  const indexes = rebuilt.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL").pluck(true).all(table) as string[];
+  rebuilt.exec(`DROP TABLE ${quoted(table)}`);
+  rebuilt.exec(`${sql} WITHOUT ROWID`);
+  for (const index of indexes) rebuilt.exec(index);
 }
 
 let rebuildFiles = 0;

@@ -11,6 +11,7 @@ import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProjectionLog } from '../../../app/services/projections';
 import { openStore, type Store } from '../../../app/services/store';
+import { RangeRebuild } from '../../../app/services/table-audit';
 
 type Statement = Parameters<ProjectionLog['note']>;
 
@@ -176,5 +177,44 @@ describe('a ProjectionLog folds the updates of the rows it inserted', () => {
     numbers[1] = 10;
     const bad = { kinds: good.kinds.slice(0, 12), numbers: numbers.slice(0, 12), texts: good.texts, others: good.others };
     expect(() => ProjectionLog.runOn(emptyRebuild(), bad)).toThrow(/a noted projection is not one the projectors write/);
+  });
+});
+
+describe('the ranges\' lean rebuild (hands, hand_seats and payments WITHOUT ROWID) refuses what the migrations\' tables refuse', () => {
+  /** Whether a lean rebuild takes `statements` as one range (false: the tables go to the one pass), and whether the migrations' tables do. */
+  function taken(statements: readonly Statement[]): { lean: boolean; migrations: boolean } {
+    const store = openStore(':memory:');
+    opened.push(store);
+    const rebuild = new RangeRebuild(store.migrations);
+    try {
+      const lean = rebuild.add({ noted: noted(statements), tables: 0, entries: statements.length, checkpoints: 0, problems: 0, unusual: null });
+      store.db.pragma('foreign_keys = OFF');
+      let migrations = true;
+      try {
+        ProjectionLog.runOn(store.db, noted(statements));
+      } catch {
+        migrations = false;
+      }
+      return { lean, migrations };
+    } finally {
+      rebuild.close();
+    }
+  }
+
+  it('takes two played hands', () => {
+    expect(taken([...playedHand('T1-1', 1), ...playedHand('T1-2', 2)])).toEqual({ lean: true, migrations: true });
+  });
+
+  it('refuses a second open hand at a table (the partial unique index is made again)', () => {
+    expect(taken([hand('T1-1', 1), hand('T1-2', 2)])).toEqual({ lean: false, migrations: false });
+  });
+
+  it('refuses a hand number twice at a table, and a seat twice in a hand', () => {
+    expect(taken([...playedHand('T1-1', 1), ...playedHand('T1-2', 1)])).toEqual({ lean: false, migrations: false });
+    expect(taken([hand('T1-1'), seat('T1-1', 1), seat('T1-1', 1)])).toEqual({ lean: false, migrations: false });
+  });
+
+  it('refuses a hand with no id, which the migrations\' rowid table keeps (the one pass reports it)', () => {
+    expect(taken([['insertHand', [null, 'T1', 1, 2, 'classic', 1, 100, 'dealing', AT, 10]]])).toEqual({ lean: false, migrations: true });
   });
 });
