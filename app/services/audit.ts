@@ -733,6 +733,18 @@ const FOLDED_RANGES_PER_THREAD = 16;
 /** Tasks queued per worker at a time (more queued would undo the balancing above). */
 const IN_FLIGHT = 2;
 
+/**
+ * The log cut into `threads` x `perThread` ranges of equal spans of ids, the last `threads` of
+ * them each cut again into four: when the last range comes back the other workers have a quarter
+ * of a range or less left to do, and this thread a quarter of a range's rows to write before it
+ * compares (a core idle meanwhile).
+ */
+export function auditRanges(extent: { readonly minId: number; readonly maxId: number }, threads: number, perThread: number): { after: number; upTo: number }[] {
+  const even = idRanges(extent, threads * perThread);
+  const cut = Math.max(0, even.length - threads);
+  return [...even.slice(0, cut), ...even.slice(cut).flatMap((r) => idRanges({ minId: r.after + 1, maxId: r.upTo }, 4))];
+}
+
 /** The name a pool run is noted under (`recentPoolRuns`, CP_AUDIT_TRACE): the checks it ran, `audit` for all three. */
 function jobName(walk: Walk, tables: boolean): string {
   if (walk.chain && walk.hands && tables) return 'audit';
@@ -772,7 +784,7 @@ function inWorkers(
   let whole: HandProblem[] = [];
   try {
     try {
-      const ranges: AuditTask[] = idRanges(extent, threads * (rebuild ? FOLDED_RANGES_PER_THREAD : RANGES_PER_THREAD))
+      const ranges: AuditTask[] = auditRanges(extent, threads, rebuild ? FOLDED_RANGES_PER_THREAD : RANGES_PER_THREAD)
         .map((r) => ({ ...r, chain: walk.chain, hands: walk.hands, maxProblems: walk.maxChain, tables: null, fold: rebuild !== null }));
       // The first ranges go out without waiting; this thread runs the hands' whole-database
       // checks while the workers start, then hands out the rest.

@@ -89,11 +89,17 @@ class StatementRunner {
     this.currentSession = db.prepare('SELECT id, dealer FROM sessions WHERE table_id = ? AND off_at IS NULL');
   }
 
-  run(name: StatementName, args: readonly unknown[]): void {
+  /**
+   * Runs statement `name`. `sessions`: the dealers signed on found so far by table, for a run
+   * of statements no other writer's come between (a {@link ProjectionLog}'s): `insertHand`
+   * reads the sessions table once per table until a `dealerOn` or `dealerOff` changes it.
+   */
+  run(name: StatementName, args: readonly unknown[], sessions?: Map<string, Session | undefined>): void {
     if (name === 'insertHand' || name === 'insertHandRow') {
-      this.insertHand(args as InsertHandArgs | InsertHandRowArgs);
+      this.insertHand(args as InsertHandArgs | InsertHandRowArgs, sessions);
       return;
     }
+    if (name === 'dealerOn' || name === 'dealerOff') sessions?.clear();
     if (name === 'insertTable') {
       this.s.insertTable.run(args[0] as Record<string, unknown>);
       return;
@@ -115,8 +121,13 @@ class StatementRunner {
     }
   }
 
-  private insertHand(a: InsertHandArgs | InsertHandRowArgs): void {
-    const session = this.session(a[1]);
+  private insertHand(a: InsertHandArgs | InsertHandRowArgs, sessions?: Map<string, Session | undefined>): void {
+    let session: Session | undefined;
+    if (sessions?.has(a[1])) session = sessions.get(a[1]);
+    else {
+      session = this.session(a[1]);
+      sessions?.set(a[1], session);
+    }
     const dealer = session?.dealer ?? null;
     const sessionId = session?.id ?? null;
     if (a.length === 10) {
@@ -129,9 +140,15 @@ class StatementRunner {
     }
   }
 
-  session(tableId: string): { id: number; dealer: string } | undefined {
-    return this.currentSession.get(tableId) as { id: number; dealer: string } | undefined;
+  session(tableId: string): Session | undefined {
+    return this.currentSession.get(tableId) as Session | undefined;
   }
+}
+
+/** A dealer's session at a table, as the sessions table holds it. */
+interface Session {
+  readonly id: number;
+  readonly dealer: string;
 }
 
 type Statements = Record<StatementName, Database.Statement>;
@@ -328,6 +345,7 @@ export class ProjectionLog {
       }
     };
     const args: unknown[] = [];
+    const sessions = new Map<string, Session | undefined>();
     for (let i = 0; i < kinds.length; ) {
       const number = value(i);
       const count = value(i + 1);
@@ -338,7 +356,7 @@ export class ProjectionLog {
       }
       args.length = 0;
       for (let k = 0; k < count; k++) args.push(value(i + 2 + k));
-      if (number === INSERT_TABLE || number === INSERT_HAND || number === INSERT_HAND_ROW) runner.run(name, args);
+      if (number === INSERT_TABLE || number === INSERT_HAND || number === INSERT_HAND_ROW || name === 'dealerOn' || name === 'dealerOff') runner.run(name, args, sessions);
       else runner.runAt(name, args, 0, count);
       i += 2 + count;
     }

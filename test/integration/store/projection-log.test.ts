@@ -128,6 +128,21 @@ describe('a ProjectionLog folds the updates of the rows it inserted', () => {
     expect(handRows(db).hand_seats).toEqual(["'T1-1'|1|'P1'|5000|4|400|5400|0|'dragon'|0|0"]);
   });
 
+  it('each hand is inserted with the dealer signed on at its table then (the sessions read once a table until a dealer comes or goes)', () => {
+    const ended = (id: string): Statement => ['handEnded', ['played', AT, id]];
+    const db = emptyRebuild();
+    ProjectionLog.runOn(db, noted([
+      ['dealerOn', ['T1', 'ann', AT, 1]], ['dealerOn', ['T2', 'cy', AT, 2]],
+      hand('T1-1', 1), ended('T1-1'), hand('T1-2', 2), ended('T1-2'),
+      ['dealerOff', [AT, 3, 'T1']], hand('T1-3', 3), ended('T1-3'),
+      ['dealerOn', ['T1', 'bob', AT, 4]], hand('T1-4', 4), ended('T1-4'),
+      ['insertHand', ['T2-1', 'T2', 1, 1, 'classic', 1, 100, 'dealing', AT, 10]],
+    ]));
+    expect(db.prepare('SELECT id, dealer, session_id FROM hands ORDER BY id').raw(true).all()).toEqual([
+      ['T1-1', 'ann', 1], ['T1-2', 'ann', 1], ['T1-3', null, null], ['T1-4', 'bob', 3], ['T2-1', 'cy', 2],
+    ]);
+  });
+
   it('a seat given as text stops the folding: the later update of the same row still comes last', () => {
     // SQLite finds seat '1' in the row of seat 1; folded, the last update would go into the
     // insert and the earlier one, not folded, would overwrite it.
