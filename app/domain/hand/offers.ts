@@ -65,7 +65,6 @@ const OFFERED: Offer = { offered: true, refusal: null };
 
 /** What the fold answers to `event` now. */
 function refusalOf(state: HandState, event: Record<string, unknown>): DomainError | null {
-  if (state.phase === 'idle') return { code: 'no-hand', message: 'no hand has started' };
   const r = apply(state, { at: state.lastAt ?? '1970-01-01T00:00:00.000Z', ...event } as unknown as HandEvent);
   return r.ok ? null : r.error;
 }

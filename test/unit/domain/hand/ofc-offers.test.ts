@@ -3,6 +3,7 @@
 // below fails when the part of the offer it names is removed.
 import { describe, expect, it } from 'vitest';
 import { initialState, ofcPlacements, type HandEvent, type HandState, type SeatNo } from '../../../../app/domain/hand';
+import { scannerExpects } from '../../../../app/domain/hand/views';
 import type { Card } from '../../../../app/domain/cards';
 import { cards, dealt, dealtHand, drive, driveAll, ev, started } from './support';
 
@@ -95,6 +96,8 @@ describe('OFC: the card each seat places now (the domain decides, the screen sho
     expect(shape(s)).toEqual({ next: 2, seats: [[2, [SEAT2[12]], ['back']]] });
     s = drive(s, ev.place(2, SEAT2[12], 'back'));
     expect(shape(s)).toEqual({ next: null, seats: [] });
-    expect(drive(s, ev.open()).phase).toBe('showdown');
+    const open = drive(s, ev.open());
+    expect(open.phase).toBe('showdown');
+    expect(scannerExpects(open)).toBeNull(); // OFC rows are placed card by card, not scanned
   });
 });

@@ -61,6 +61,14 @@ describe('the seat actions before a hand and without a shoe', () => {
     expect(o.declareSurrender).toEqual({ offered: false, refusal: null });
   });
 
+  it('no natural is offered under rules that have none, with a shoe or without', () => {
+    const plain = { name: 'no-naturals', version: 1 };
+    for (const mode of ['shoe', 'scanner-only'] as const) {
+      const s = driveAll(initialState, [started({ profile: plain, mode }), ...(mode === 'shoe' ? [] : [ev.dealEnded()])]);
+      expect(seatOffers(s, 2).declareNatural).toEqual({ offered: false, refusal: null });
+    }
+  });
+
   it('every other seat may be reported as the hand a seat holds, never the seat itself', () => {
     expect(seatOffers(setting(), 3).reportWrongSeat).toEqual([1, 2, 4]);
     expect(seatOffers(setting(), 1).reportWrongSeat).toEqual([2, 3, 4]);

@@ -55,6 +55,10 @@ describe('showdownRecord: each seat as the settlement sees it', () => {
     expect(seats[2]).toEqual({ seat: 3, stack: 10_000, cards: formatCards(s.seats[2].dealt), natural: 'six-pairs' });
     expect(seats[3]).toEqual({ seat: 4, stack: 10_000, cards: formatCards(s.seats[3].dealt), surrender: true });
     expect(seats[1]).toEqual({ seat: 2, stack: 10_000, ...text(2) });
+    // Each entry holds only its own fields (no rows left undefined beside the cards).
+    expect(seats.map((e) => Object.keys(e))).toEqual([
+      ['seat', 'stack', 'cards', 'foul'], ['seat', 'stack', 'front', 'middle', 'back'], ['seat', 'stack', 'cards', 'natural'], ['seat', 'stack', 'cards', 'surrender'],
+    ]);
     // Seat 2 not read yet: no record.
     expect(showdownRecord(s)).toEqual({ ok: false, error: { code: 'hand-not-read', message: 'Seat 2\'s hand is not read yet' } });
   });

@@ -209,6 +209,7 @@ describe('stacks, payments made and the next button', () => {
     expect(nextButton(drive(setting({ button: 3 }), ev.void()))).toBe(3);
     const misdealt = drive(drive(drive(initialState, started({ button: 2 })), dealt(0, 0)), dealt(0, 1));
     expect(misdealt.phase).toBe('misdealt');
+    expect(dealProgress(misdealt).next).toBeNull(); // the shoe deals no more
     expect(nextButton(misdealt)).toBe(2);
     expect(() => nextButton(initialState)).toThrow(new RangeError('nextButton: no hand has started'));
   });
