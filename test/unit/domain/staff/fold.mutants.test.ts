@@ -27,6 +27,8 @@ const GUARDS: [string, StateName, StaffEvent, string, string, string][] = [
     'staff-disabled: "by" must be "system" or "staff:<id>", not "dealer"'],
   ['by "staff:" with no id', 'staffed', bare(sev.disabled('eva'), { by: 'staff:' }), 'bad-actor', 'by',
     'staff-disabled: "by" must be "system" or "staff:<id>", not "staff:"'],
+  ['by another six-letter prefix and a staff id', 'staffed', bare(sev.disabled('eva'), { by: 'floor:jan' }), 'bad-actor', 'by',
+    'staff-disabled: "by" must be "system" or "staff:<id>", not "floor:jan"'],
   // staff-added: who may add
   ['the first person, not an admin', 'empty', sev.added('eva', ['dealer'], 'system'), 'admin-needed', 'roles',
     'the first person added to a terminal is an admin (role admin): he then adds everyone else'],
