@@ -90,16 +90,15 @@ class StatementRunner {
   }
 
   /**
-   * Runs statement `name`. `sessions`: the dealers signed on found so far by table, for a run
-   * of statements no other writer's come between (a {@link ProjectionLog}'s): `insertHand`
-   * reads the sessions table once per table until a `dealerOn` or `dealerOff` changes it.
+   * Runs statement `name`. `sessions`: the dealers signed on that `insertHand` found so far, by
+   * table, kept by a caller that clears it whenever the sessions table changes (see
+   * {@link ProjectionLog.runOn}).
    */
   run(name: StatementName, args: readonly unknown[], sessions?: Map<string, Session | undefined>): void {
     if (name === 'insertHand' || name === 'insertHandRow') {
       this.insertHand(args as InsertHandArgs | InsertHandRowArgs, sessions);
       return;
     }
-    if (name === 'dealerOn' || name === 'dealerOff') sessions?.clear();
     if (name === 'insertTable') {
       this.s.insertTable.run(args[0] as Record<string, unknown>);
       return;
@@ -213,7 +212,7 @@ export class ProjectionLog {
    * the insert's noted values instead (`insertHandRow`, `insertHandSeatRow`, `insertPaymentRow`:
    * the insert with those columns, at first their defaults): the row comes out the same, and a
    * value a column refuses is refused by the insert instead of the update, which sends the tables
-   * to the one pass just the same. The rebuild runs half the statements again. A row is known
+   * to the one pass just the same (two played hands of two seats: 12 statements instead of 32). A row is known
    * by a key of plain values (text, safe integers), which SQLite matches exactly as
    * they are equal here; from a statement with any other key on, nothing more is folded, so no
    * update that reaches a row without being folded into it comes before one that was.
@@ -272,26 +271,18 @@ export class ProjectionLog {
    */
   private insertedAt(table: RowTable, args: readonly unknown[], key: readonly number[], inserting: boolean): number {
     const id = args[key[0]];
-    if (typeof id !== 'string') return NOT_PLAIN;
+    const n = table === 'hand' ? 0 : args[key[1]];
+    if (typeof id !== 'string' || !Number.isSafeInteger(n)) return NOT_PLAIN;
     let rows = this.inserted.get(id);
-    if (table === 'hand') {
-      const at = rows?.hand ?? NOT_INSERTED;
-      if (inserting && at === NOT_INSERTED) {
-        if (rows) rows.hand = this.kinds.length;
-        else this.inserted.set(id, { hand: this.kinds.length, seats: new Map(), payments: new Map() });
-      }
-      return at;
-    }
-    const n = args[key[1]];
-    if (!Number.isSafeInteger(n)) return NOT_PLAIN;
     const of = table === 'seat' ? rows?.seats : rows?.payments;
-    const at = of?.get(n as number) ?? NOT_INSERTED;
+    const at = (table === 'hand' ? rows?.hand : of?.get(n as number)) ?? NOT_INSERTED;
     if (inserting && at === NOT_INSERTED) {
       if (!rows) {
         rows = { hand: NOT_INSERTED, seats: new Map(), payments: new Map() };
         this.inserted.set(id, rows);
       }
-      (table === 'seat' ? rows.seats : rows.payments).set(n as number, this.kinds.length);
+      if (table === 'hand') rows.hand = this.kinds.length;
+      else (table === 'seat' ? rows.seats : rows.payments).set(n as number, this.kinds.length);
     }
     return at;
   }
@@ -345,6 +336,8 @@ export class ProjectionLog {
       }
     };
     const args: unknown[] = [];
+    // The dealer of each table's session, read once until a dealer comes or goes: nothing
+    // else writes the rebuilt sessions while the notes run.
     const sessions = new Map<string, Session | undefined>();
     for (let i = 0; i < kinds.length; ) {
       const number = value(i);
@@ -356,7 +349,8 @@ export class ProjectionLog {
       }
       args.length = 0;
       for (let k = 0; k < count; k++) args.push(value(i + 2 + k));
-      if (number === INSERT_TABLE || number === INSERT_HAND || number === INSERT_HAND_ROW || name === 'dealerOn' || name === 'dealerOff') runner.run(name, args, sessions);
+      if (name === 'dealerOn' || name === 'dealerOff') sessions.clear();
+      if (number === INSERT_TABLE || number === INSERT_HAND || number === INSERT_HAND_ROW) runner.run(name, args, sessions);
       else runner.runAt(name, args, 0, count);
       i += 2 + count;
     }
@@ -534,7 +528,7 @@ export class Projector {
   }
 
   /** The dealer signed on at a table, as the sessions table says (a projector writing on a connection). */
-  currentSession(tableId: string): { id: number; dealer: string } | undefined {
+  currentSession(tableId: string): Session | undefined {
     if (!this.runner) throw new Error('a projector that notes its statements reads nothing');
     return this.runner.session(tableId);
   }
