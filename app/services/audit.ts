@@ -178,10 +178,9 @@ function runAudit(db: Database.Database, store: Store | null, settings: AuditSet
   }
 }
 
-/** The ids the log spans (two lookups: a count would read the whole log). */
+/** The ids the log spans (looked up: a count would read the whole log). */
 function idSpan(db: Database.Database): number {
-  const ids = db.prepare('SELECT min(id) AS lo, max(id) AS hi FROM events').get() as { lo: number | null; hi: number | null };
-  return ids.hi === null || ids.lo === null ? 0 : ids.hi - ids.lo + 1;
+  return logExtent(db).ids;
 }
 
 function auditInSnapshot(
@@ -193,10 +192,10 @@ function auditInSnapshot(
     let walked: Walked | null = null;
     if (walk.chain || walk.hands) {
       // Counted in ids: the log's ids run on without a gap, so they are its rows.
-      const span = extent.rows === 0 ? 0 : extent.maxId - extent.minId + 1;
+      const span = extent.ids;
       const stage: ProgressStage = walk.chain && walk.hands ? 'chain+hands' : walk.chain ? 'chain' : 'hands';
-      const threads = db.memory ? 0 : threadCount(settings, extent.rows, walk.hands ? HAND_ROWS_FOR_THREADS : CHAIN_ROWS_FOR_THREADS);
-      if (threads >= 2 && extent.rows > 0) {
+      const threads = db.memory ? 0 : threadCount(settings, extent.ids, walk.hands ? HAND_ROWS_FOR_THREADS : CHAIN_ROWS_FOR_THREADS);
+      if (threads >= 2 && extent.ids > 0) {
         const tables = on.tables ? { maxProblems: maxTables, migrations: store!.migrations } : null;
         progress.stage(stage, span, 'rows');
         walked = inWorkers(db, store, extent, threads, walk, tables, progress, file);

@@ -83,7 +83,7 @@ class StatementRunner {
   private readonly s: Statements;
   private readonly currentSession: Database.Statement;
 
-  constructor(db: Database.Database) {
+  constructor(private readonly db: Database.Database) {
     this.s = {} as Statements;
     for (const name of STATEMENT_NAMES) this.s[name] = db.prepare(STATEMENTS[name]);
     this.currentSession = db.prepare('SELECT id, dealer FROM sessions WHERE table_id = ? AND off_at IS NULL');
@@ -104,6 +104,25 @@ class StatementRunner {
       return;
     }
     this.s[name].run(...args);
+  }
+
+  private readonly multiRow = new Map<string, Database.Statement>();
+
+  /** Inserts `rows` rows at once with the positional insert `name` (its arguments one row after the other in `args`). */
+  insertRows(name: StatementName, rows: number, args: readonly unknown[]): void {
+    if (rows === 1) {
+      this.s[name].run(...args);
+      return;
+    }
+    const key = `${name}/${rows}`;
+    let st = this.multiRow.get(key);
+    if (!st) {
+      const m = /^([\s\S]*VALUES\s*)(\([^()]*\))\s*$/.exec(STATEMENTS[name]);
+      if (!m) throw new Error(`statement ${name} is not an insert of one row of values`);
+      st = this.db.prepare(m[1] + new Array<string>(rows).fill(m[2]).join(', '));
+      this.multiRow.set(key, st);
+    }
+    st.run(args);
   }
 
   /** Runs a positional statement with the `count` arguments at `list[from...]`. */
@@ -339,6 +358,7 @@ export class ProjectionLog {
     // The dealer of each table's session, read once until a dealer comes or goes: nothing
     // else writes the rebuilt sessions while the notes run.
     const sessions = new Map<string, Session | undefined>();
+    const batches = new RowBatches(runner);
     for (let i = 0; i < kinds.length; ) {
       const number = value(i);
       const count = value(i + 1);
@@ -347,6 +367,14 @@ export class ProjectionLog {
         || (number === INSERT_HAND_ROW && count !== 16)) {
         throw new Error(`a noted projection is not one the projectors write (statement ${String(number)})`);
       }
+      const batch = batches.of(name);
+      if (batch) {
+        for (let k = 0; k < count; k++) batch.args.push(value(i + 2 + k));
+        if (++batch.rows === ROWS_PER_INSERT) batches.write(batch);
+        i += 2 + count;
+        continue;
+      }
+      batches.writeInto(TABLE_OF[name]);
       args.length = 0;
       for (let k = 0; k < count; k++) args.push(value(i + 2 + k));
       if (name === 'dealerOn' || name === 'dealerOff') sessions.clear();
@@ -354,6 +382,66 @@ export class ProjectionLog {
       else runner.runAt(name, args, 0, count);
       i += 2 + count;
     }
+    batches.writeAll();
+  }
+}
+
+/** The table each statement writes (the one after INSERT INTO, UPDATE or DELETE FROM). */
+const TABLE_OF = Object.fromEntries(STATEMENT_NAMES.map((name) => {
+  const m = /^\s*(?:INSERT INTO|UPDATE|DELETE FROM)\s+(\w+)/.exec(STATEMENTS[name]);
+  if (!m) throw new Error(`statement ${name} writes no table`);
+  return [name, m[1]];
+})) as Record<StatementName, string>;
+
+/**
+ * The inserts {@link ProjectionLog.runOn} writes several rows at a time, one INSERT of up to
+ * {@link ROWS_PER_INSERT} rows: the rows of the hands' seats, payments and chip ledger, the
+ * most numerous, which no other statement reads (`insertHand` reads only the sessions).
+ */
+const BATCHED: readonly StatementName[] = ['insertHandSeatRow', 'insertPaymentRow', 'ledger'];
+
+/** Rows one batched INSERT writes at most (11 columns each: far below SQLite's limit of arguments). */
+const ROWS_PER_INSERT = 32;
+
+/**
+ * The rows of the {@link BATCHED} inserts waiting to be written. Written in the order noted,
+ * so each table's rows come out as one by one (the chip ledger's ids too), before any other
+ * statement on the same table runs and at the end; a refused row throws, as it would alone,
+ * when its INSERT runs (the whole INSERT refused: the audit's tables go to the one pass either
+ * way, which writes nothing from here).
+ */
+class RowBatches {
+  private readonly byName = new Map<StatementName, { readonly name: StatementName; readonly args: unknown[]; rows: number }>();
+  private readonly byTable = new Map<string, { readonly name: StatementName; readonly args: unknown[]; rows: number }>();
+
+  constructor(private readonly runner: StatementRunner) {
+    for (const name of BATCHED) {
+      const batch = { name, args: [], rows: 0 };
+      this.byName.set(name, batch);
+      this.byTable.set(TABLE_OF[name], batch);
+    }
+  }
+
+  /** The batch of statement `name`, or undefined when it is run alone. */
+  of(name: StatementName): { readonly name: StatementName; readonly args: unknown[]; rows: number } | undefined {
+    return this.byName.get(name);
+  }
+
+  /** Writes the rows waiting for `table` (before another statement on it runs). */
+  writeInto(table: string): void {
+    const batch = this.byTable.get(table);
+    if (batch && batch.rows > 0) this.write(batch);
+  }
+
+  writeAll(): void {
+    for (const batch of this.byName.values()) if (batch.rows > 0) this.write(batch);
+  }
+
+  write(batch: { readonly name: StatementName; readonly args: unknown[]; rows: number }): void {
+    const rows = batch.rows;
+    batch.rows = 0;
+    this.runner.insertRows(batch.name, rows, batch.args);
+    batch.args.length = 0;
   }
 }
 

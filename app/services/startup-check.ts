@@ -14,7 +14,7 @@
  * audit's (`table audit`): counting or hashing millions of rows does not fit in a start.
  */
 import Database from 'better-sqlite3';
-import { chainVerifierAfter, GENESIS_HASH, readHead, rowHash, verifyRange, type RawEventRow } from './event-log';
+import { chainVerifierAfter, GENESIS_HASH, idBounds, readHead, rowHash, verifyRange, type RawEventRow } from './event-log';
 import { migrate, type Migration } from './migrations';
 import type { Store } from './store';
 
@@ -113,13 +113,13 @@ export function checkAtStart(store: Store, migrations: readonly Migration[]): St
   if (schema.length > 0) {
     findings.push({ code: 'schema-changed', message: `the database's schema is not the terminal's: ${schema.join('; ')}` });
   }
-  // Two index seeks, not a count: counting a log of millions of rows would slow every start.
-  const ext = db.prepare('SELECT min(id) AS minId, max(id) AS maxId FROM events').get() as { minId: number | null; maxId: number | null };
+  // Two index seeks, not a count: reading a log of millions of rows would slow every start.
+  const ext = idBounds(db);
   const head = readHead(db);
-  if (ext.minId !== null && ext.minId !== 1) {
-    findings.push({ code: 'log-damaged', message: `the log does not start at row 1: rows 1-${ext.minId - 1} are missing (rows were deleted)` });
+  if (ext.lo !== null && ext.lo !== 1) {
+    findings.push({ code: 'log-damaged', message: `the log does not start at row 1: rows 1-${ext.lo - 1} are missing (rows were deleted)` });
   }
-  const maxId = ext.maxId ?? 0;
+  const maxId = ext.hi ?? 0;
   // The tail, whole; before it, each table's own rows from where its load starts.
   const after = Math.max(0, maxId - TAIL_ROWS);
   const v = chainVerifierAfter(db, after, 10);

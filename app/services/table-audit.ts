@@ -23,7 +23,7 @@ import { replay, apply, type HandEvent, type HandState } from '../domain/hand';
 import { sameJson, showJson } from '../domain/json';
 import { fail } from '../domain/result';
 import { applyTableEntry, tableFromCheckpoint, type TableCheckpoint, type TableEntry, type TableState } from '../domain/table';
-import { inSnapshot } from './event-log';
+import { idBounds, inSnapshot } from './event-log';
 import { migrate, type Migration } from './migrations';
 import { ProjectionLog, projectEntry, Projector, type NotedProjections } from './projections';
 import { parseBody, type Store, type StoredEvent, type WriteTx } from './store';
@@ -158,8 +158,7 @@ export function auditTables(store: Store, options: { maxProblems?: number; progr
   return inSnapshot(store.db, () => {
     const rebuilt = freshDatabase(store.migrations);
     try {
-      // min and max of the ids are two lookups (a count would read the whole log).
-      const ids = store.db.prepare('SELECT min(id) AS lo, max(id) AS hi FROM events').get() as { lo: number | null; hi: number | null };
+      const ids = idBounds(store.db);
       const lo = ids.lo ?? 0;
       const span = ids.hi === null ? 0 : ids.hi - lo + 1;
       progress.stage('tables', span, 'rows');

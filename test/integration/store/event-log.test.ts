@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyChain } from '../../../app/services/audit';
-import { GENESIS_HASH, rowHash } from '../../../app/services/event-log';
+import { GENESIS_HASH, idBounds, logExtent, rowHash } from '../../../app/services/event-log';
 import { openStore, type Store } from '../../../app/services/store';
 import { tempFolder } from './temp';
 
@@ -174,5 +174,34 @@ describe('verifyChain finds tampering', () => {
       ['rows-missing', 8],
     ]);
     db.close();
+  });
+});
+
+describe('the log extent (idBounds, logExtent)', () => {
+  it('gives the least and greatest id, and the ids spanned, of a log with rows cut off either end and of an empty one', () => {
+    expect(idBounds(store.db)).toEqual({ lo: 1, hi: 9 });
+    expect(logExtent(store.db)).toMatchObject({ minId: 1, maxId: 9, ids: 9 });
+    const cut = tamperedCopy((d) => d.prepare('DELETE FROM events WHERE id IN (1, 2, 9)').run());
+    expect(idBounds(cut)).toEqual({ lo: 3, hi: 8 });
+    expect(logExtent(cut)).toMatchObject({ minId: 3, maxId: 8, ids: 6 });
+    cut.prepare('DELETE FROM events').run();
+    expect(idBounds(cut)).toEqual({ lo: null, hi: null });
+    expect(logExtent(cut)).toMatchObject({ minId: 0, maxId: 0, ids: 0 });
+    cut.close();
+  });
+
+  it('looks each bound up in the id b-tree, reading no other row (one query with both min and max reads them all)', () => {
+    const asked: string[] = [];
+    const prepare = store.db.prepare.bind(store.db);
+    const spied = Object.assign(Object.create(store.db) as Database.Database, {
+      prepare: (sql: string) => {
+        asked.push(sql);
+        return prepare(sql);
+      },
+    });
+    idBounds(spied);
+    expect(asked).toHaveLength(1);
+    const plan = store.db.prepare(`EXPLAIN QUERY PLAN ${asked[0]}`).all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).filter((d) => /\bevents\b/.test(d))).toEqual(['SEARCH events', 'SEARCH events']);
   });
 });

@@ -195,6 +195,47 @@ describe('a ProjectionLog folds the updates of the rows it inserted', () => {
   });
 });
 
+describe('runOn writes the seats\', payments\' and chip ledger\'s rows several to an INSERT', () => {
+  const ledger = (n: number, seat = 1 + (n % 4)): Statement => ['ledger', ['T1', seat, `P${seat}`, 'hand', n, 1000 + n, `T1-${1 + Math.floor(n / 4)}`, 100 + n, AT]];
+
+  it('in the order noted, more rows than one INSERT takes (than SQLite takes arguments for): the chip ledger\'s ids are those of one by one', () => {
+    const db = emptyRebuild();
+    const count = 4000; // 36,000 arguments, more than SQLite's 32,766 a statement
+    ProjectionLog.runOn(db, noted(Array.from({ length: count }, (_, n) => ledger(n))));
+    const rows = db.prepare('SELECT id, seat, amount, event_id FROM chip_ledger ORDER BY id').raw(true).all() as number[][];
+    expect(rows).toEqual(Array.from({ length: count }, (_, n) => [n + 1, 1 + (n % 4), n, 100 + n]));
+  });
+
+  it('hands\' rows of three tables interleaved: each table\'s rows as one by one', () => {
+    const statements: Statement[] = [];
+    for (let h = 1; h <= 20; h++) {
+      const id = `T1-${h}`;
+      statements.push(hand(id, h), seat(id, 1), seat(id, 2), payment(id, 0), ledger(2 * h), payment(id, 1), ledger(2 * h + 1), ['handEnded', ['played', AT, id]]);
+    }
+    const r = bothWays(statements);
+    expect(r.folded).toEqual(r.each);
+    expect(r.folded.hand_seats).toHaveLength(40);
+    expect(r.folded.payments).toHaveLength(40);
+    const db = emptyRebuild();
+    ProjectionLog.runOn(db, noted(statements));
+    expect(db.prepare('SELECT amount FROM chip_ledger ORDER BY id').pluck().all()).toEqual(Array.from({ length: 40 }, (_, n) => n + 2));
+  });
+
+  it('a row waiting is written before a later statement on its table runs (an update the log did not fold)', () => {
+    const db = emptyRebuild();
+    ProjectionLog.runOn(db, noted([hand('T1-1'), seat('T1-1', 1), payment('T1-1', 0), STOP_FOLDING,
+      ['handSeatEnded', [400, 5400, 'T1-1', 1]], ['paymentDone', [AT, 14, 'T1-1', 0]]]));
+    expect(handRows(db).hand_seats).toEqual(["'T1-1'|1|'P1'|5000|NULL|400|5400|0|NULL|0|0"]);
+    expect(handRows(db).payments).toEqual(["'T1-1'|0|1|2|300|'2026-12-01T20:00:00Z'|14"]);
+  });
+
+  it('a row refused among others: the INSERT throws what the row alone would', () => {
+    const rows = Array.from({ length: 10 }, (_, n) => ledger(n));
+    rows[6] = ledger(6, 5);
+    expect(() => ProjectionLog.runOn(emptyRebuild(), noted(rows))).toThrow(/CHECK constraint failed: seat BETWEEN 1 AND 4/);
+  });
+});
+
 describe('the ranges\' lean rebuild (hands, hand_seats and payments WITHOUT ROWID) refuses what the migrations\' tables refuse', () => {
   /** Whether a lean rebuild takes `statements` as one range (false: the tables go to the one pass), and whether the migrations' tables do. */
   function taken(statements: readonly Statement[]): { lean: boolean; migrations: boolean } {
