@@ -341,7 +341,8 @@ export class ProjectionLog {
 
   /**
    * Runs the statements `noted` (a {@link ProjectionLog}'s, as handed over) on `db`, in order,
-   * as the projectors would have run them there. Throws what a statement throws.
+   * as the projectors would have run them there, the most numerous rows several to an INSERT
+   * ({@link RowBatches}). Throws what a statement throws.
    */
   static runOn(db: Database.Database, noted: NotedProjections): void {
     const runner = runnerOf(db);
@@ -403,6 +404,13 @@ const BATCHED: readonly StatementName[] = ['insertHandSeatRow', 'insertPaymentRo
 /** Rows one batched INSERT writes at most (11 columns each: far below SQLite's limit of arguments). */
 const ROWS_PER_INSERT = 32;
 
+/** The rows of one batched insert waiting to be written: their arguments, one row after the other. */
+interface WaitingRows {
+  readonly name: StatementName;
+  readonly args: unknown[];
+  rows: number;
+}
+
 /**
  * The rows of the {@link BATCHED} inserts waiting to be written. Written in the order noted,
  * so each table's rows come out as one by one (the chip ledger's ids too), before any other
@@ -411,8 +419,9 @@ const ROWS_PER_INSERT = 32;
  * way, which writes nothing from here).
  */
 class RowBatches {
-  private readonly byName = new Map<StatementName, { readonly name: StatementName; readonly args: unknown[]; rows: number }>();
-  private readonly byTable = new Map<string, { readonly name: StatementName; readonly args: unknown[]; rows: number }>();
+  private readonly byName = new Map<StatementName, WaitingRows>();
+  /** Each of the {@link BATCHED} inserts writes a table of its own. */
+  private readonly byTable = new Map<string, WaitingRows>();
 
   constructor(private readonly runner: StatementRunner) {
     for (const name of BATCHED) {
@@ -423,7 +432,7 @@ class RowBatches {
   }
 
   /** The batch of statement `name`, or undefined when it is run alone. */
-  of(name: StatementName): { readonly name: StatementName; readonly args: unknown[]; rows: number } | undefined {
+  of(name: StatementName): WaitingRows | undefined {
     return this.byName.get(name);
   }
 
@@ -437,7 +446,7 @@ class RowBatches {
     for (const batch of this.byName.values()) if (batch.rows > 0) this.write(batch);
   }
 
-  write(batch: { readonly name: StatementName; readonly args: unknown[]; rows: number }): void {
+  write(batch: WaitingRows): void {
     const rows = batch.rows;
     batch.rows = 0;
     this.runner.insertRows(batch.name, rows, batch.args);

@@ -30,6 +30,10 @@ describe('npm run bench -- --quick', () => {
       expect(out.store[k], k).toBeGreaterThan(0);
     }
     expect(out.store.auditOverBareRead).toBeCloseTo(out.store.verify100kHandsSec / out.store.bareReadSec, 2);
+    // The yardstick of the audit: the bare reads right before and right after it (of three, in the order run).
+    const reads = out.store.bareReadsSec as unknown as number[];
+    expect(reads).toEqual([positive, positive, positive]);
+    expect(out.store.bareReadSec).toBeCloseTo((reads[1] + reads[2]) / 2, 1);
     // Without the evaluator section the settle target is checked against 100,000 a second only.
     expect(out.targets.settle).toMatchObject({ settlePerSec: positive, evaluatorOver1000: null, settleOverEvaluator: null, ok: expect.any(Boolean) });
     expect(out.targets.audit).toMatchObject({ auditOverBareRead: out.store.auditOverBareRead, replayOverBareRead: out.store.replayOverBareRead, ok: out.store.auditOverBareRead <= 1.5 });

@@ -115,6 +115,8 @@ describe('explanations of a natural held', () => {
     ['all red, hearts and diamonds', 'Ah Ad Kh Qd Jh 9d 8h 7d 6h 5d 4h 3d 2h', 'all-one-color', 'all 13 cards red'],
     // Three of a kind counts as one pair and an odd card: aces are named once.
     ['six pairs with trips', 'As Ah Ad Ks Kh Qs Qh Js Jh Ts Th 9s 9h', 'six-pairs', 'six pairs (aces, kings, queens, jacks, tens and nines) and one odd card'],
+    // The lowest rank counts too.
+    ['six pairs down to the twos', 'As Ah Ks Kh Qs Qh Js Jh Ts Th 2s 2h 9d', 'six-pairs', 'six pairs (aces, kings, queens, jacks, tens and twos) and one odd card'],
   ])('%s', async (_why, hand, name, explanation) => {
     const p = await proof(hand, name);
     expect(p).toEqual({ name, explanation });
@@ -130,6 +132,9 @@ describe('refusals: the reason in words', () => {
       'no pure dragon: one card of every rank but not all one suit (7 hearts, 6 diamonds)'],
     ['three suits tied', '9s 9h 8d 8c 7s 6h 5d 4c 3s 3h 2d 2c 7h', 'three-flushes',
       'no three flushes: the suits are 4 hearts, 3 spades, 3 diamonds, 3 clubs, which do not split into 3, 5 and 5 cards of one suit each'],
+    // Ten of a suit make three flushes only with the other three of one suit.
+    ['ten spades, two hearts and a club', 'As Ks Qs Js Ts 9s 8s 7s 6s 5s Ah Kh Ac', 'three-flushes',
+      'no three flushes: the suits are 10 spades, 2 hearts, 1 club, which do not split into 3, 5 and 5 cards of one suit each'],
     ['a pure dragon refused for lack of ranks', 'As Ah Ad Ac Ks Kh Kd Kc Qs Qh Qd Qc Js', 'pure-dragon',
       'no pure dragon: not one card of every rank (no ten, nine, eight, seven, six, five, four, three or two; four aces, four kings and four queens)'],
     // Missing ranks from the ace down joined with "or", extra copies with "and".
@@ -178,6 +183,15 @@ describe('three flushes: the proof at its best (back, then middle, then front)',
     expect(p.arrangement).toEqual({ front: cards('4c 3c 2c'), middle: cards('Ah Kh Qh Jh 9h'), back: cards('9c 8c 7c 6c 5c') });
   });
 
+  it('eight spades and five hearts that beat any five of them: the middle the best five spades, not the first three in front', async () => {
+    // Hearts A K Q J 9 (ace-high flush) beat every five of the spades K Q T 8 6 5 3 2 (king
+    // high at best): each split has the hearts in the back, so the middle decides: K Q T 8 6,
+    // leaving 5 3 2 in front.
+    const p = await proof('Ks Qs Ts 8s 6s 5s 3s 2s Ah Kh Qh Jh 9h', 'three-flushes');
+    expect(p.explanation).toBe('front three spades, middle five spades, back five hearts');
+    expect(p.arrangement).toEqual({ front: cards('5s 3s 2s'), middle: cards('Ks Qs Ts 8s 6s'), back: cards('Ah Kh Qh Jh 9h') });
+  });
+
   it('thirteen spades: the best setting of the hand', async () => {
     // Every five are a flush: royal flush back, 9-8-7-6-5 straight flush middle, 4 3 2 front.
     const p = await proof('As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s', 'three-flushes');
@@ -194,6 +208,14 @@ describe('three straights: the best split (highest back, then middle)', () => {
     const p = await proof('Ah Kc Qs Jc Ts 9c 8s 7c 6s 5c 4s 3c 2s', 'three-straights');
     expect(p.explanation).toBe('front 2-3-4, middle 5-6-7-8-9, back T-J-Q-K-A');
     expect(p.arrangement).toEqual({ front: cards('4s 3c 2s'), middle: cards('9c 8s 7c 6s 5c'), back: cards('Ah Kc Qs Jc Ts') });
+  });
+
+  it('the highest back first, even where a lower back leaves a higher front', async () => {
+    // Ranks 3 4 5 6 7 7 8 9 T J Q K A split as 7-8-9 / 3-7 / T-A or as Q-K-A / 3-7 / 7-J: the
+    // same middle, so only the backs tell them apart, and T-A is the higher.
+    const p = await proof('As Kh Qs Jh Ts 9h 8s 7h 7d 6s 5h 4s 3h', 'three-straights');
+    expect(p.explanation).toBe('front 7-8-9, middle 3-4-5-6-7, back T-J-Q-K-A');
+    expect(p.arrangement).toEqual({ front: cards('9h 8s 7h'), middle: cards('7d 6s 5h 4s 3h'), back: cards('As Kh Qs Jh Ts') });
   });
 
   it('two straights of the same ranks, one a straight flush: the straight flush is the back', async () => {
