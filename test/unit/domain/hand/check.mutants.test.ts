@@ -163,6 +163,8 @@ describe('checkFloorSignatures: one or two different floor people, the first the
     ['three people', [jana, petr, { staffId: 'eva', name: 'Eva' }], 'hand-voided: signedBy lists the one or two floor people who gave their PIN, not [{"staffId":"jana","name":"Jana"},{"s...'], // showJson: 37 characters and "..."
     ['a name only', ['Jana'], 'hand-voided: signedBy[0] must be { staffId, name } of a floor person, not "Jana"'],
     ['null', [null], 'hand-voided: signedBy[0] must be { staffId, name } of a floor person, not null'],
+    // Not JSON, but a command built in code can hold it: refused, not thrown on.
+    ['undefined', [undefined], 'hand-voided: signedBy[0] must be { staffId, name } of a floor person, not nothing'],
     ['a staff id that is none', [{ staffId: '-jana', name: 'Jana' }], 'hand-voided: signedBy[0] must be { staffId, name } of a floor person, not {"staffId":"-jana","name":"Jana"}'],
     ['no name', [{ staffId: 'jana', name: ' ' }], 'hand-voided: signedBy[0] must be { staffId, name } of a floor person, not {"staffId":"jana","name":" "}'],
     ['a name with spaces around it', [{ staffId: 'jana', name: 'Jana ' }], 'hand-voided: signedBy[0] must be { staffId, name } of a floor person, not {"staffId":"jana","name":"Jana "}'],
