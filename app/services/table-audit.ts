@@ -23,7 +23,7 @@ import { replay, apply, type HandEvent, type HandState } from '../domain/hand';
 import { sameJson, showJson } from '../domain/json';
 import { fail } from '../domain/result';
 import { applyTableEntry, tableFromCheckpoint, type TableCheckpoint, type TableEntry, type TableState } from '../domain/table';
-import { idBounds, inSnapshot } from './event-log';
+import { inSnapshot, logExtent } from './event-log';
 import { migrate, type Migration } from './migrations';
 import { ProjectionLog, projectEntry, Projector, type NotedProjections } from './projections';
 import { parseBody, type Store, type StoredEvent, type WriteTx } from './store';
@@ -158,9 +158,7 @@ export function auditTables(store: Store, options: { maxProblems?: number; progr
   return inSnapshot(store.db, () => {
     const rebuilt = freshDatabase(store.migrations);
     try {
-      const ids = idBounds(store.db);
-      const lo = ids.lo ?? 0;
-      const span = ids.hi === null ? 0 : ids.hi - lo + 1;
+      const { minId: lo, ids: span } = logExtent(store.db);
       progress.stage('tables', span, 'rows');
       const at = { every: PROGRESS_EVERY_ROWS, alive: (id: number) => progress.done(Math.min(span, id - lo + 1)) };
       const folded = foldedOf(foldAndProject(store.db, rebuilt, new Problems(max), Number.POSITIVE_INFINITY, at));
