@@ -7,7 +7,10 @@ import { defineConfig } from 'vitest/config';
  * vitest worker, so a test that drives a child process (a CLI, a second writer, the audit's
  * worker threads), a socat pseudo-terminal, Chromium or PostgreSQL would test the code without
  * the mutant, and is slow besides. Those stay in `npm test`. The renderer's component tests
- * import none of the five mutated folders and are left out too.
+ * import none of the five mutated folders and are left out too. The web tests that drive a
+ * terminal in this process through its front door (test/integration/web, but for those that
+ * only start processes or check the Electron build) are in: they are what calls the handler
+ * map and the floor's views.
  *
  * Stryker narrows further: `vitest related` keeps only the files that import a mutated file,
  * and per-test coverage runs for each mutant only the tests that executed it.
@@ -32,6 +35,11 @@ const spawning = [
   'test/integration/store/table-audit.test.ts',
   'test/integration/store/writer-lock.test.ts',
   'test/unit/hardware/ports.test.ts',
+  'test/integration/web/electron-builder-config.test.ts',
+  'test/integration/web/electron-main.test.ts',
+  'test/integration/web/electron-native.test.ts',
+  'test/integration/web/one-writer.test.ts',
+  'test/integration/web/start-script.test.ts',
 ];
 
 export default defineConfig({
@@ -39,7 +47,7 @@ export default defineConfig({
     name: 'stryker',
     include: only?.length
       ? only
-      : ['test/unit/**/*.test.ts', 'test/integration/services/**/*.test.ts', 'test/integration/store/**/*.test.ts'],
+      : ['test/unit/**/*.test.ts', 'test/integration/services/**/*.test.ts', 'test/integration/store/**/*.test.ts', 'test/integration/web/**/*.test.ts'],
     exclude: ['test/unit/renderer/**', '**/node_modules/**', ...spawning],
     testTimeout: 30_000,
     hookTimeout: 60_000,
