@@ -39,6 +39,7 @@ const spawning = [
   'test/integration/web/electron-main.test.ts',
   'test/integration/web/electron-native.test.ts',
   'test/integration/web/one-writer.test.ts',
+  'test/integration/web/serve-process.test.ts',
   'test/integration/web/start-script.test.ts',
 ];
 
