@@ -19,14 +19,14 @@ export function toHex(raw: Uint8Array | string | undefined): string {
 /** One card from its code or text; the refusal names `what`. */
 export function cardOf(input: CardInput, what: string): Result<Card> {
   if (typeof input === 'number') return isCard(input) ? ok(input) : fail('bad-card', `${what}: ${input} is not a card code (0..51)`);
-  if (typeof input === 'string') return parseCard(input);
+  if (typeof input === 'string') return named(parseCard(input), what);
   return fail('bad-card', `${what}: ${JSON.stringify(input)} is not a card`);
 }
 
 /** A list of cards (or a text of them), or undefined when none is given; refusals name `what` and the card's place. */
 export function cardsOf(input: readonly CardInput[] | string | undefined, what: string): Result<Card[] | undefined> {
   if (input === undefined) return ok(undefined);
-  if (typeof input === 'string') return parseCards(input);
+  if (typeof input === 'string') return named(parseCards(input), what);
   if (!Array.isArray(input)) return fail('bad-card', `${what}: a list of cards is expected`);
   const out: Card[] = [];
   for (const [i, c] of input.entries()) {
@@ -35,6 +35,11 @@ export function cardsOf(input: readonly CardInput[] | string | undefined, what: 
     out.push(r.value);
   }
   return ok(out);
+}
+
+/** `r`, its refusal's message led by `what` (the domain's card parser does not know what was being read). */
+function named<V>(r: Result<V>, what: string): Result<V> {
+  return r.ok ? r : fail(r.error.code, `${what}: ${r.error.message}`);
 }
 
 /** Which device a read came from, and whether it is the simulator (marked in the log). */
