@@ -257,7 +257,8 @@ export function timelineView(steps: readonly ReplayStep[], parts: TimelineParts)
     rows: p.segments ? Object.fromEntries(p.segments.map((s) => [s.segment, s.winner === p.a ? 1 : s.winner === p.b ? -1 : 0])) as Record<Row, -1 | 0 | 1> : null,
     points: p.points, scoop: p.scoop as SeatNumber | null, homerun: p.homerun as SeatNumber | null, summary: p.summary,
   })) : [];
-  // Payments are ticked by the dealer on duty (the fold refuses anyone else).
+  // The service ticks every payment as the dealer on duty ('dealer'); the event's `by` is free
+  // text to the fold, so a floor person or another actor is named as recorded.
   const tickedBy = new Map(steps.filter((s) => s.event.body.type === 'payment-executed').map((s) => [s.event.id, s.event.body.by]));
   const payments: TimelinePayment[] = parts.payments.map((p) => {
     const by = p.executedEventId !== null ? tickedBy.get(p.executedEventId) : undefined;
