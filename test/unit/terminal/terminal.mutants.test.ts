@@ -107,6 +107,17 @@ function lifecycle(db: string): [string, string][] {
   }
 }
 
+/** The devices the last `terminal-started` event put on record: role and whether simulated. */
+function startedDevices(db: string): { role: string; simulated: boolean }[] {
+  const file = new Database(db, { readonly: true });
+  try {
+    const row = file.prepare("SELECT body FROM events WHERE type = 'terminal-started' ORDER BY id DESC LIMIT 1").get() as { body: string };
+    return (JSON.parse(row.body) as { devices: { role: string; simulated: boolean }[] }).devices.map((d) => ({ role: d.role, simulated: d.simulated }));
+  } finally {
+    file.close();
+  }
+}
+
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('a table the database already has', () => {
@@ -170,6 +181,8 @@ describe('the devices at start', () => {
     const stored = await start(db);
     expect(stored.terminal.view()).toMatchObject({ shoe: { kind: 'none' }, scanner: { kind: 'serial' } });
     expect(stored.logs).toEqual(expect.arrayContaining(['shoe: none, as the admin set it', 'scanner: usb:0403:6001 (lines, 9600 baud), as the admin set it']));
+    // The start on record names the devices it ran with, each in its role: no shoe, a real scanner.
+    expect(startedDevices(db)).toEqual([{ role: 'scanner', simulated: false }]);
     await stop(stored.terminal);
 
     const flagged = await start(db, ['--shoe', 'sim']);
@@ -177,6 +190,7 @@ describe('the devices at start', () => {
     expect(flagged.logs).toContain('--shoe the simulated shoe wins over the shoe the admin set (none); leave the flag out to use that');
     expect(flagged.logs).toContain('scanner: usb:0403:6001 (lines, 9600 baud), as the admin set it');
     expect(flagged.logs.filter((l) => l.startsWith('shoe:'))).toEqual([]);
+    expect(startedDevices(db)).toEqual([{ role: 'shoe', simulated: true }, { role: 'scanner', simulated: false }]);
     await stop(flagged.terminal);
 
     // A configuration made in code (no devicesGiven) means what it says: its own devices, both.
