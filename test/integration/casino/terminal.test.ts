@@ -19,6 +19,7 @@ import { tempFolder } from '../store/temp';
 import { STAFF, credentialOf, databaseWithStaff } from '../../support/staff';
 import { table } from '../../support/table-cli';
 import { startPostgres, type PgCluster } from '../../support/postgres';
+import { closedPort } from '../../support/net';
 import { centralRows, fileRows, identityOf, migratedDatabase, openTerminalAt, ROOT, until } from './helpers';
 
 let cluster: PgCluster;
@@ -174,14 +175,6 @@ describe('a terminal with --central', () => {
   }, 120_000);
 });
 
-/** A TCP port nothing listens on (a server opened on it and closed again). */
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
 
 describe("a dealer's requests never wait for the central server", () => {
   it('unreachable (a closed port): the link is down and retrying, and a whole hand is dealt and paid', async () => {

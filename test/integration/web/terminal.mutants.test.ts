@@ -26,13 +26,15 @@ import type { PushName } from '../../../app/contract/handlers';
 import type { TerminalView } from '../../../app/contract/view';
 import type { Card } from '../../../app/domain/cards';
 import { scannerExpects } from '../../../app/domain/hand/views';
-import type { Result } from '../../../app/domain/result';
 import type { CardSource, SourceEvent, SourceListener } from '../../../hardware/card-source';
 import { InProcessShoe } from '../../../hardware/sim/in-process-shoe';
 import { Listeners } from '../../../app/listeners';
-import { parseTerminalArgs, type TerminalConfig } from '../../../app/terminal/config';
+import type { TerminalConfig } from '../../../app/terminal/config';
 import { openTerminal, type OpenTerminalOptions, type ScreenLink, type Terminal } from '../../../app/terminal/terminal';
 import { credentialOf, databaseWithStaff, STAFF } from '../../support/staff';
+import { closedPort } from '../../support/net';
+import { simConfig } from '../../support/terminal-config';
+import { must } from '../services/helpers';
 
 const folders: string[] = [];
 const running = new Set<Terminal>();
@@ -53,11 +55,7 @@ function newDb(): string {
   return db;
 }
 
-function configOf(db: string, argv: readonly string[] = [], pace = '0'): TerminalConfig {
-  const parsed = parseTerminalArgs(['--db', db, '--sim-seed', '5', '--sim-pace', pace, ...argv], { db: 'unused', seed: 1 });
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.value.config;
-}
+const configOf = (db: string, argv: readonly string[] = [], pace = '0'): TerminalConfig => simConfig(db, argv, pace, 5);
 
 async function start(db: string, argv: readonly string[] = [], options: OpenTerminalOptions = {}, pace = '0'): Promise<{ terminal: Terminal; logs: string[] }> {
   const logs: string[] = [];
@@ -71,10 +69,6 @@ async function stop(terminal: Terminal): Promise<void> {
   await terminal.close();
 }
 
-function must<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
 
 /** Lets every queued microtask and pending I/O callback run (the pushes go out on a microtask). */
 const settle = () => new Promise<void>((r) => setImmediate(r));
@@ -262,14 +256,6 @@ describe('the simulated shoe after a restart', () => {
   });
 });
 
-/** A TCP port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
 
 /** A server on 127.0.0.1 that accepts and, with `answer`, replies to what it is sent; closed after the test. */
 async function server(answer?: (socket: Socket, data: Buffer) => void): Promise<{ url: string; sockets: Socket[] }> {

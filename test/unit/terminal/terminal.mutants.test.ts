@@ -25,12 +25,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Result } from '../../../app/domain/result';
 import { STAFF_LOG_ID } from '../../../app/domain/staff/events';
 import { openStore, StoreError } from '../../../app/services/store';
-import { parseTerminalArgs, type TerminalConfig } from '../../../app/terminal/config';
+import type { TerminalConfig } from '../../../app/terminal/config';
 import { openTerminal, type OpenTerminalOptions, type Terminal } from '../../../app/terminal/terminal';
 import { databaseWithStaff } from '../../support/staff';
+import { simConfig } from '../../support/terminal-config';
+import { must } from '../../integration/services/helpers';
 
 const IDLE_ENV = process.env.CP_DEAL_IDLE_MS;
 const folders: string[] = [];
@@ -58,12 +59,7 @@ function newDb(): string {
   return db;
 }
 
-/** The configuration the front doors make of these flags (the simulated shoe at `pace` ms). */
-function configOf(db: string, argv: readonly string[] = [], pace = '0'): TerminalConfig {
-  const parsed = parseTerminalArgs(['--db', db, '--sim-seed', '7', '--sim-pace', pace, ...argv], { db: 'unused', seed: 1 });
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.value.config;
-}
+const configOf = (db: string, argv: readonly string[] = [], pace = '0'): TerminalConfig => simConfig(db, argv, pace);
 
 /** Opens a terminal on `config`, its log lines kept; closed after the test. */
 async function openWithLog(config: TerminalConfig, options: OpenTerminalOptions = {}): Promise<{ terminal: Terminal; logs: string[] }> {
@@ -80,10 +76,6 @@ async function stop(terminal: Terminal): Promise<void> {
   await terminal.close();
 }
 
-function must<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
 
 /** What a start that must fail threw. */
 async function failure(p: Promise<unknown>): Promise<Error> {
