@@ -291,6 +291,9 @@ describe('a hand as its timeline', () => {
     for (const which of ['strongest', 'mostPoints'] as const) {
       expect(h[which]).toMatchObject({ front: direct[which].hand.front, middle: direct[which].hand.middle, back: direct[which].hand.back, points: direct[which].points });
       expect(h[which].front).toHaveLength(3);
+      // The points against each of the other two seats, as the hindsight gives them.
+      expect(h[which].perOpponent).toEqual(direct[which].perOpponent);
+      expect(Object.keys(h[which].perOpponent).sort()).toEqual(['1', '3']);
     }
   });
 
