@@ -12,36 +12,28 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../support/table-cli';
 
+/** `npm run serve` with `args`, run to its exit: its exit code and what it wrote on stderr. */
+function serve(args: string[]): { code: number; stderr: string } {
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', 'app/web/serve.ts', ...args], { cwd: ROOT, encoding: 'utf8', stdio: 'pipe', timeout: 60_000 });
+    return { code: 0, stderr: '' };
+  } catch (e) {
+    const x = e as { status: number; stderr: string };
+    return { code: x.status, stderr: x.stderr };
+  }
+}
+
 describe('npm run serve refuses a bad flag before it listens', () => {
-  it('npm run serve refuses an empty --host (Node would listen on every interface)', async () => {
-    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'app/web/serve.ts', '--no-build', '--host', '', '--db', ':memory:'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
-    expect(code).toBe(2);
-    expect(err).toMatch(/--host must name an interface/);
+  it('npm run serve refuses an empty --host (Node would listen on every interface)', () => {
+    expect(serve(['--no-build', '--host', '', '--db', ':memory:'])).toEqual({ code: 2, stderr: expect.stringMatching(/--host must name an interface/) });
   });
 
-  it('npm run serve refuses --port -1 naming the flag and its range (not "ambiguous")', async () => {
-    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'app/web/serve.ts', '--no-build', '--port', '-1', '--db', ':memory:'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
-    expect(code).toBe(2);
-    expect(err).toBe('serve: --port must be a number from 0 to 65535, got "-1"\n');
+  it('npm run serve refuses --port -1 naming the flag and its range (not "ambiguous")', () => {
+    expect(serve(['--no-build', '--port', '-1', '--db', ':memory:'])).toEqual({ code: 2, stderr: 'serve: --port must be a number from 0 to 65535, got "-1"\n' });
   });
 });
 
 describe('npm run serve beyond this machine', () => {
-  const serve = (args: string[]) => {
-    try {
-      execFileSync(process.execPath, ['--import', 'tsx', 'app/web/serve.ts', ...args], { cwd: ROOT, encoding: 'utf8', stdio: 'pipe', timeout: 60_000 });
-      return { code: 0, stderr: '' };
-    } catch (e) {
-      const x = e as { status: number; stderr: string };
-      return { code: x.status, stderr: x.stderr };
-    }
-  };
 
   it('refuses a non-loopback --host without TLS, and half a certificate', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cpt-roles-tls-'));
