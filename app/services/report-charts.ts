@@ -46,10 +46,10 @@ export function drawBarChart(doc: PDFKit.PDFDocument, spec: BarChartSpec): void 
   const left = spec.x + axisWidth;
   const plotWidth = spec.width - axisWidth;
   doc.save();
-  doc.font(spec.boldFont).fontSize(11).fillColor(CHART_COLORS.text).text(spec.title, spec.x, spec.y, { width: spec.width, lineBreak: false });
+  oneLine(doc.font(spec.boldFont).fontSize(11).fillColor(CHART_COLORS.text), spec.title, spec.x, spec.y, spec.width, 'left');
   doc.rect(left, top, plotWidth, plotHeight).lineWidth(0.5).strokeColor(CHART_COLORS.grid).stroke();
   if (spec.bars.length === 0) {
-    doc.font(spec.font).fontSize(9).fillColor(CHART_COLORS.text).text('nothing in this range', left, top + plotHeight / 2 - 5, { width: plotWidth, align: 'center', lineBreak: false });
+    oneLine(doc.font(spec.font).fontSize(9).fillColor(CHART_COLORS.text), 'nothing in this range', left, top + plotHeight / 2 - 5, plotWidth, 'center');
     doc.restore();
     doc.x = spec.x;
     doc.y = spec.y + spec.height;
@@ -65,7 +65,7 @@ export function drawBarChart(doc: PDFKit.PDFDocument, spec: BarChartSpec): void 
   for (const v of [...new Set([max, min, 0])]) {
     const y = yOf(v);
     doc.moveTo(left, y).lineTo(left + plotWidth, y).lineWidth(0.4).strokeColor(CHART_COLORS.grid).stroke();
-    doc.text(format(v), spec.x, y - 3.5, { width: axisWidth - 4, align: 'right', lineBreak: false });
+    oneLine(doc, format(v), spec.x, y - 3.5, axisWidth - 4, 'right');
   }
   const slot = plotWidth / spec.bars.length;
   const barWidth = Math.max(2, Math.min(40, slot * 0.7));
@@ -77,13 +77,24 @@ export function drawBarChart(doc: PDFKit.PDFDocument, spec: BarChartSpec): void 
     doc.fillColor(CHART_COLORS.text).fontSize(7);
     // A negative bar's value sits above the zero line, clear of the labels under the chart.
     const valueY = b.value < 0 ? zero - 9 : y - 9;
-    doc.text(format(b.value), cx - slot / 2, valueY, { width: slot, align: 'center', lineBreak: false });
+    oneLine(doc, format(b.value), cx - slot / 2, valueY, slot, 'center');
     doc.text(b.label, cx - slot / 2, top + plotHeight + 3, { width: slot, height: labelHeight - 3, align: 'center', ellipsis: true });
   });
   doc.moveTo(left, zero).lineTo(left + plotWidth, zero).lineWidth(0.8).strokeColor(CHART_COLORS.axis).stroke();
   doc.restore();
   doc.x = spec.x;
   doc.y = spec.y + spec.height;
+}
+
+/**
+ * Writes `text` on one line, aligned in the `width` from `x`. It is measured and placed, not
+ * given a width: pdfkit wraps any text given a width, whatever `lineBreak` says, and a figure
+ * split over two lines misreads ("123." over "45" for 123.45). Wider than `width`, it is still
+ * written whole, overflowing evenly (centred), to the left (right-aligned) or to the right.
+ */
+function oneLine(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, align: 'left' | 'center' | 'right'): void {
+  const room = width - doc.widthOfString(text);
+  doc.text(text, align === 'left' ? x : align === 'right' ? x + room : x + room / 2, y, { lineBreak: false });
 }
 
 export type { PDFDocument };
