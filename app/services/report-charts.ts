@@ -38,7 +38,9 @@ export const CHART_COLORS = { bar: '#2f6db5', negative: '#c0392b', axis: '#33333
  */
 export function drawBarChart(doc: PDFKit.PDFDocument, spec: BarChartSpec): void {
   const format = spec.format ?? ((v: number) => String(v));
-  const titleHeight = 18;
+  // The title's line, then room for the value written above the tallest bar (or on a zero
+  // line at the top), which stands at the top of the plot.
+  const titleHeight = 28;
   const labelHeight = 28;
   const axisWidth = 46;
   const top = spec.y + titleHeight;

@@ -572,8 +572,11 @@ function drawReport(doc: PDFKit.PDFDocument, f: { font: string; bold: string; fo
   const scope = `${report.tableId ? `table ${report.tableId}` : `tables ${report.tables.map((t) => t.tableId).join(', ') || '(none)'}`}${report.dealer ? `, dealer ${report.dealer}` : ''}`;
   const rangeWords = `${report.from ?? 'the first record'} to ${report.to ?? 'the last record'}`;
   const pageHeader = () => {
-    doc.font(font).fontSize(8).fillColor('#555555')
-      .text(`${scope} · ${rangeWords} · generated ${report.generatedAt} · chain ${report.chain.ok ? 'intact' : 'NOT OK'}`, left, 20, { width, lineBreak: false });
+    // One line, cut with an ellipsis when longer (page 1 says the scope whole): pdfkit wraps
+    // any text given a width unless it is also given a height.
+    doc.font(font).fontSize(8).fillColor('#555555');
+    doc.text(`${scope} · ${rangeWords} · generated ${report.generatedAt} · chain ${report.chain.ok ? 'intact' : 'NOT OK'}`, left, 20,
+      { width, height: doc.currentLineHeight(true), ellipsis: true });
     doc.fillColor('#000000');
     doc.x = left;
     doc.y = 48;
@@ -594,19 +597,27 @@ function drawReport(doc: PDFKit.PDFDocument, f: { font: string; bold: string; fo
     room(14);
     doc.font(font).fontSize(size).fillColor('#000000').text(t, left, doc.y, { width });
   };
-  /** A table of text: columns as fractions of the width. */
+  /**
+   * A table of text: columns as fractions of the width. A cell's text wraps within its column
+   * and its row grows to the tallest cell (a floor's reason, a long name: nothing in a record is
+   * cut); only a cell taller than a whole page is cut there, with an ellipsis.
+   */
   const grid = (header: readonly string[], rows: readonly (readonly string[])[], widths: readonly number[]) => {
+    const most = bottom - 48 - 1;
     const draw = (cells: readonly string[], f: string) => {
-      room(13);
+      doc.font(f).fontSize(8);
+      const tallest = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: width * widths[i] - 4 })));
+      const height = Math.min(tallest, most);
+      room(Math.max(13, height + 4));
       const y = doc.y;
       let x = left;
       cells.forEach((c, i) => {
         const w = width * widths[i];
-        doc.font(f).fontSize(8).text(c, x + 2, y, { width: w - 4, lineBreak: false, ellipsis: true });
+        doc.text(c, x + 2, y, { width: w - 4, height, ellipsis: true });
         x += w;
       });
       doc.x = left;
-      doc.y = y + 12;
+      doc.y = y + Math.max(12, height + 3);
     };
     draw(header, bold);
     doc.moveTo(left, doc.y - 1).lineTo(left + width, doc.y - 1).lineWidth(0.4).strokeColor('#999999').stroke();

@@ -14,6 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHART_COLORS, drawBarChart, type Bar, type BarChartSpec } from '../../../app/services/report-charts';
+import { pdfWords, type Box, type Word } from '../../support/pdf-words';
 import { pixel, readPng, type PNG } from '../../support/png';
 import { tempFolder } from '../store/temp';
 
@@ -24,8 +25,6 @@ const FONTS = '/usr/share/fonts/truetype/dejavu';
 
 /** A chart as the tests give it: the fonts are the document's. */
 type Spec = Omit<BarChartSpec, 'font' | 'boldFont'>;
-
-interface Box { x0: number; y0: number; x1: number; y1: number }
 
 /** The box a spec gives, in points. */
 const boxOf = (s: Spec): Box => ({ x0: s.x, y0: s.y, x1: s.x + s.width, y1: s.y + s.height });
@@ -58,15 +57,7 @@ async function drawPdf(specs: readonly Spec[]): Promise<{ file: string; cursors:
   return { file, cursors };
 }
 
-/** A word of the page as `pdftotext -bbox` gives it, its box in points. */
-interface Word extends Box { text: string }
-
-function words(file: string): Word[] {
-  const xml = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
-  const unescape = (t: string) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
-  return [...xml.matchAll(/<word xMin="([-\d.]+)" yMin="([-\d.]+)" xMax="([-\d.]+)" yMax="([-\d.]+)">([^<]*)<\/word>/g)]
-    .map((m) => ({ x0: Number(m[1]), y0: Number(m[2]), x1: Number(m[3]), y1: Number(m[4]), text: unescape(m[5]) }));
-}
+const words = pdfWords;
 
 /** `actual` within `tolerance` of `expected`. */
 function near(actual: number, expected: number, tolerance: number, what?: string): void {
@@ -276,6 +267,21 @@ describe('drawBarChart: the words of a chart, where they are', () => {
     const values = byX(ws.filter((w) => w.x0 >= plot.x0 && w.text !== 'Losses' && w.y1 <= zero.y + 0.5));
     expect(texts(values)).toEqual(['-30', '-10']);
     for (const v of values) expect(v.y1).toBeGreaterThan(zero.y - 3);
+  });
+
+  it('no word over another: the value above the tallest bar, or on a zero line at the top, stays clear of the title (the report\'s money per seat)', async () => {
+    const title = 'Money per seat (net won or lost)';
+    const up: Spec = { x: 40, y: 60, width: 515, height: 200, title, bars: [1300, -400, -900, 250, -250, 0].map((value, i) => ({ label: `seat ${i + 1}`, value })) };
+    const down: Spec = { ...up, y: 400, bars: [-300, -1200, -50, -700, -20, -90].map((value, i) => ({ label: `seat ${i + 1}`, value })) };
+    const { file } = await drawPdf([up, down]);
+    const ws = words(file);
+    for (const spec of [up, down]) {
+      const mine = ws.filter((w) => w.y0 >= spec.y - 0.5 && w.y1 <= spec.y + spec.height + 0.5);
+      expect(texts(reading(mine.filter((w) => Math.abs(w.y0 - spec.y) < 0.5))).join(' ')).toBe(title);
+      const clashes = mine.flatMap((a, i) => mine.slice(i + 1).filter((b) =>
+        Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0.5 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0.5).map((b) => `${a.text}/${b.text}`));
+      expect(clashes).toEqual([]);
+    }
   });
 
   it('no bars: "nothing in this range" centred in the plot, no ticks; the cursor under the box', async () => {
