@@ -848,7 +848,8 @@ export class TableService {
         .map(integrityAlert);
       if (drafts.length === 0) continue;
       const committed = this.commitTable(table, [], drafts);
-      if (!committed.ok) throw new Error(`table ${table.id}: the start-up check found damage and could not record it: ${committed.error.message}`);
+      // Named here because no alert can say it (a query row the alert's own row needs is gone).
+      if (!committed.ok) throw new Error(`table ${table.id}: the start-up check found damage and could not record it (${drafts.map((d) => d.message).join('; ')}): ${committed.error.message}`);
     }
   }
 

@@ -146,6 +146,19 @@ describe('rowDifferences: each query row written outside the terminal, named as 
     }
   });
 
+  it('the tables row deleted: the start, which cannot record the alert (its row needs the table\'s), is refused naming the damage', async () => {
+    const path = copyOf(await playedTable());
+    tamper(path, `DELETE FROM tables WHERE id = '${T}'`);
+    const store = openStore(path);
+    try {
+      expect(() => new TableService(store)).toThrow(
+        `table ${T}: the start-up check found damage and could not record it (table ${T}: the query tables differ from the log: its tables row is missing): `);
+      expect(store.db.prepare("SELECT count(*) FROM events WHERE type = 'alert-raised'").pluck().get()).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+
   it("the tables row's button between hands, and its hand count", async () => {
     const button = copyOf(await playedTable());
     tamper(button, `UPDATE tables SET button = 4 WHERE id = '${T}'`);
