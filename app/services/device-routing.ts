@@ -247,8 +247,11 @@ export class DeviceRouter {
     }
     const buffer = table.scanBuffer;
     if (record) {
+      // Cleared before the commit, whose snapshot (returned and sent to the screens) must show
+      // the next seat's scan empty; put back when nothing was written.
+      table.scanBuffer = [];
       const r = this.host.scanRows({ tableId: table.id, seat: target.seat, rows: splitScan(target.row, buffer) });
-      if (r.ok) table.scanBuffer = [];
+      if (!r.ok) table.scanBuffer = buffer;
       return r;
     }
     const scanner = [...table.devices.values()].find((d) => d.source.role === 'scanner');
