@@ -388,9 +388,9 @@ function createDatabase(path: string, migrations: readonly Migration[], options:
   const removeDraft = () => {
     for (const f of [draft, `${draft}-journal`, `${draft}-wal`, `${draft}-shm`]) rmSync(f, { force: true });
   };
-  removeDraft();
   let applied: number[];
   try {
+    removeDraft(); // inside: a folder in the draft's place is a refusal, not a bare fs error
     const db = new Database(draft, { timeout: options.busyTimeoutMs ?? 5000, ...bindingOption(options) });
     try {
       db.pragma('synchronous = FULL');
@@ -400,7 +400,11 @@ function createDatabase(path: string, migrations: readonly Migration[], options:
     }
     renameSync(draft, path);
   } catch (e) {
-    removeDraft();
+    try {
+      removeDraft();
+    } catch {
+      // left for the next creation to replace, or to refuse in words
+    }
     throw openFailure(path, e);
   }
   syncFolder(dirname(resolve(path)));
