@@ -11,8 +11,8 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, parse } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findMigrationsDir, loadMigrations, migrate, schemaVersion, StoreError } from '../../../app/services/migrations';
-import { tempFolder } from './temp';
+import { findMigrationsDir, loadMigrations, migrate, schemaVersion } from '../../../app/services/migrations';
+import { storeErrorOf, tempFolder } from './temp';
 
 let tmp: ReturnType<typeof tempFolder>;
 beforeEach(() => {
@@ -28,20 +28,10 @@ function folder(name: string, files: Record<string, string>): string {
   return dir;
 }
 
-function errorOf(fn: () => unknown): StoreError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(StoreError);
-    return e as StoreError;
-  }
-  throw new Error('expected a StoreError');
-}
-
 describe('StoreError', () => {
   it('is an Error named StoreError, with its code and message', () => {
     const missing = join(tmp.dir, 'nowhere');
-    const e = errorOf(() => loadMigrations(missing));
+    const e = storeErrorOf(() => loadMigrations(missing));
     expect(e).toBeInstanceOf(Error);
     expect(e.name).toBe('StoreError');
     expect(e.code).toBe('migrations-not-found');
@@ -78,7 +68,7 @@ describe('findMigrationsDir: walking up to the first migrations/ folder holding 
     const from = join(tmp.dir, 'app', 'dist');
     mkdirSync(from, { recursive: true });
     folder(join('app', 'migrations'), { 'README.md': 'no migrations here', '0002_more.sql': 'SELECT 2;' });
-    const e = errorOf(() => findMigrationsDir(from));
+    const e = storeErrorOf(() => findMigrationsDir(from));
     expect(e.code).toBe('migrations-not-found');
     expect(e.message).toBe(`no migrations/ folder with 0001_*.sql found above ${from}; pass migrationsDir`);
   });
@@ -102,7 +92,7 @@ describe('loadMigrations: which files are migrations', () => {
   it('refuses a .sql file not named exactly NNNN_name.sql, naming it, so that a typo cannot skip a migration', () => {
     for (const bad of ['x0002_seats.sql', '0002_seats.sql.sql', '0002_Seats.sql', '2_seats.sql', '0002-seats.sql', '00002_seats.sql', '0002_.sql']) {
       const dir = folder(`bad-${bad}`, { '0001_event_log.sql': 'SELECT 1;', [bad]: 'SELECT 2;' });
-      const e = errorOf(() => loadMigrations(dir));
+      const e = storeErrorOf(() => loadMigrations(dir));
       expect(e.code, bad).toBe('bad-migration-name');
       expect(e.message).toBe(`migration file ${bad} is not named NNNN_name.sql (e.g. 0005_add_index.sql)`);
     }
@@ -110,11 +100,11 @@ describe('loadMigrations: which files are migrations', () => {
 
   it('refuses a folder with no migration in it (empty, or other files only)', () => {
     const empty = folder('empty', {});
-    const e = errorOf(() => loadMigrations(empty));
+    const e = storeErrorOf(() => loadMigrations(empty));
     expect(e.code).toBe('migrations-not-found');
     expect(e.message).toBe(`no NNNN_name.sql files in ${empty}`);
     const readmeOnly = folder('readme-only', { 'README.md': 'migrations go here' });
-    const r = errorOf(() => loadMigrations(readmeOnly));
+    const r = storeErrorOf(() => loadMigrations(readmeOnly));
     expect(r.code).toBe('migrations-not-found');
     expect(r.message).toBe(`no NNNN_name.sql files in ${readmeOnly}`);
   });
@@ -124,22 +114,22 @@ describe('loadMigrations: numbered 0001, 0002 ... without gaps or repeats', () =
   it('refuses two files with the same number, naming both in name order', () => {
     // made in reverse order: the message does not depend on how the folder lists them
     const dir = folder('dup', { '0002_seats_b.sql': 'SELECT 3;', '0002_seats_a.sql': 'SELECT 2;', '0001_event_log.sql': 'SELECT 1;' });
-    const e = errorOf(() => loadMigrations(dir));
+    const e = storeErrorOf(() => loadMigrations(dir));
     expect(e.code).toBe('bad-migration-sequence');
     expect(e.message).toBe('migrations 0002_seats_a.sql and 0002_seats_b.sql have the same number');
     const first = folder('dup-first', { '0001_b.sql': 'SELECT 2;', '0001_a.sql': 'SELECT 1;', '0002_c.sql': 'SELECT 3;' });
-    expect(errorOf(() => loadMigrations(first)).message).toBe('migrations 0001_a.sql and 0001_b.sql have the same number');
+    expect(storeErrorOf(() => loadMigrations(first)).message).toBe('migrations 0001_a.sql and 0001_b.sql have the same number');
   });
 
   it('refuses a gap, naming the file and the number it should have, in four digits', () => {
     const dir = folder('gap', { '0001_event_log.sql': 'SELECT 1;', '0003_alerts.sql': 'SELECT 3;' });
-    const e = errorOf(() => loadMigrations(dir));
+    const e = storeErrorOf(() => loadMigrations(dir));
     expect(e.code).toBe('bad-migration-sequence');
     expect(e.message).toBe('migration 0003_alerts.sql should be number 0002: migrations are numbered 0001, 0002 ... without gaps');
     const noFirst = folder('no-first', { '0002_seats.sql': 'SELECT 2;' });
-    expect(errorOf(() => loadMigrations(noFirst)).message).toBe('migration 0002_seats.sql should be number 0001: migrations are numbered 0001, 0002 ... without gaps');
+    expect(storeErrorOf(() => loadMigrations(noFirst)).message).toBe('migration 0002_seats.sql should be number 0001: migrations are numbered 0001, 0002 ... without gaps');
     const late = folder('late', Object.fromEntries([...Array.from({ length: 9 }, (_, i) => [`000${i + 1}_m${i + 1}.sql`, 'SELECT 1;']), ['0011_m11.sql', 'SELECT 1;']]));
-    expect(errorOf(() => loadMigrations(late)).message).toBe('migration 0011_m11.sql should be number 0010: migrations are numbered 0001, 0002 ... without gaps');
+    expect(storeErrorOf(() => loadMigrations(late)).message).toBe('migration 0011_m11.sql should be number 0010: migrations are numbered 0001, 0002 ... without gaps');
   });
 });
 
@@ -152,7 +142,7 @@ describe('migrate when the write lock cannot be had', () => {
     const db = new Database(path, { timeout: 0 });
     try {
       holder.exec('BEGIN IMMEDIATE');
-      const e = errorOf(() => migrate(db, all));
+      const e = storeErrorOf(() => migrate(db, all));
       expect(e.code).toBe('migration-failed');
       expect(e.message).toBe('migration ? failed: database is locked. No migration was applied; the database is still at version 0.');
       holder.exec('ROLLBACK');

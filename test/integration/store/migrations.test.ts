@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findMigrationsDir, loadMigrations, migrate, StoreError } from '../../../app/services/migrations';
+import { findMigrationsDir, loadMigrations, migrate } from '../../../app/services/migrations';
 import { openStore } from '../../../app/services/store';
-import { tempFolder } from './temp';
+import { storeErrorOf, tempFolder } from './temp';
 
 const MIGRATIONS_DIR = findMigrationsDir();
 const ALL = loadMigrations(MIGRATIONS_DIR);
@@ -36,16 +36,6 @@ function rawAt(path: string, version: number): Database.Database {
   migrate(db, ALL.slice(0, version));
   expect(db.pragma('user_version', { simple: true })).toBe(version);
   return db;
-}
-
-function errorOf(fn: () => unknown): StoreError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(StoreError);
-    return e as StoreError;
-  }
-  throw new Error('expected a StoreError');
 }
 
 describe('the migration files', () => {
@@ -87,15 +77,15 @@ describe('openStore on a new file', () => {
     const store = openStore(tmp.file('n.db'), { nativeBinding: binding });
     expect(store.version).toBe(ALL.length);
     store.close();
-    const e = errorOf(() => openStore(tmp.file('m.db'), { nativeBinding: join(tmp.dir, 'no-such-binding.node') }));
+    const e = storeErrorOf(() => openStore(tmp.file('m.db'), { nativeBinding: join(tmp.dir, 'no-such-binding.node') }));
     expect(e.code).toBe('database-open-failed');
     expect(e.message).toContain('no-such-binding');
   });
 
   it('refuses to create a file when it must exist, and a file that is not a database', () => {
-    expect(errorOf(() => openStore(tmp.file('absent.db'), { mustExist: true })).code).toBe('database-not-found');
+    expect(storeErrorOf(() => openStore(tmp.file('absent.db'), { mustExist: true })).code).toBe('database-not-found');
     writeFileSync(tmp.file('junk.db'), 'this is not a database file, just text '.repeat(50));
-    const e = errorOf(() => openStore(tmp.file('junk.db')));
+    const e = storeErrorOf(() => openStore(tmp.file('junk.db')));
     expect(e.code).toBe('not-a-terminal-database');
     expect(e.message).toMatch(/not a database/);
   });
@@ -110,7 +100,7 @@ describe('a database from a newer program', () => {
     raw.pragma('journal_mode = DELETE'); // fold the WAL back so the main file is the whole database
     raw.close();
     const before = fileHash(path);
-    const e = errorOf(() => openStore(path));
+    const e = storeErrorOf(() => openStore(path));
     expect(e.code).toBe('database-from-future');
     expect(e.message).toContain(`schema version ${ALL.length + 3}`);
     expect(e.message).toContain(`up to ${ALL.length}`);
@@ -138,7 +128,7 @@ describe('a bad migration', () => {
     // an existing database at the current version
     const path = tmp.file('bad.db');
     openStore(path).close();
-    const e = errorOf(() => openStore(path, { migrationsDir: dir }));
+    const e = storeErrorOf(() => openStore(path, { migrationsDir: dir }));
     expect(e.code).toBe('migration-failed');
     expect(e.message).toContain(`${next}_broken.sql`);
     expect(e.message).toContain('no such table');
@@ -149,19 +139,19 @@ describe('a bad migration', () => {
     // a new file: all of the migrations run in one transaction, so none of them stays, and the
     // file is not left behind either (it would be refused as holding no terminal database)
     const fresh = tmp.file('fresh.db');
-    expect(errorOf(() => openStore(fresh, { migrationsDir: dir })).code).toBe('migration-failed');
+    expect(storeErrorOf(() => openStore(fresh, { migrationsDir: dir })).code).toBe('migration-failed');
     expect(existsSync(fresh)).toBe(false);
     expect(existsSync(`${fresh}-new`)).toBe(false);
   });
 
   it('refuses badly named or numbered files', () => {
     const badName = dirWith({ '5_oops.sql': 'SELECT 1;' });
-    expect(errorOf(() => loadMigrations(badName)).code).toBe('bad-migration-name');
+    expect(storeErrorOf(() => loadMigrations(badName)).code).toBe('bad-migration-name');
     const tmp2 = tempFolder();
     try {
       for (const m of ALL) copyFileSync(join(MIGRATIONS_DIR, m.file), join(tmp2.dir, m.file));
       writeFileSync(join(tmp2.dir, `${String(ALL.length + 2).padStart(4, '0')}_gap.sql`), 'SELECT 1;');
-      const e = errorOf(() => loadMigrations(tmp2.dir));
+      const e = storeErrorOf(() => loadMigrations(tmp2.dir));
       expect(e.code).toBe('bad-migration-sequence');
       expect(e.message).toContain('without gaps');
     } finally {
@@ -172,7 +162,7 @@ describe('a bad migration', () => {
   it('a read-only open refuses a database that still needs migrations', () => {
     const path = tmp.file('old.db');
     rawAt(path, 2).close();
-    const e = errorOf(() => openStore(path, { readonly: true }));
+    const e = storeErrorOf(() => openStore(path, { readonly: true }));
     expect(e.code).toBe('database-needs-upgrade');
     const db = new Database(path);
     expect(db.pragma('user_version', { simple: true })).toBe(2);

@@ -20,22 +20,11 @@ import { openStore } from '../../../app/services/store';
 import type { TableService } from '../../../app/services/table-service';
 import { InProcessShoe } from '../../../hardware/sim/in-process-shoe';
 import { attachShoe, must, openTable, playHand, rig, T } from '../services/helpers';
-import { tempFolder } from './temp';
+import { tamper, tempFolder } from './temp';
 
 const folder = tempFolder('cp-startup-mutants-');
 afterAll(() => folder.cleanup());
 let copies = 0;
-
-/** Changes the file behind the terminal's back (the append-only triggers dropped and put back). */
-function tamper(path: string, sql: string): void {
-  const db = new Database(path);
-  db.pragma('foreign_keys = OFF');
-  const triggers = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events'").pluck().all() as string[];
-  db.exec('DROP TRIGGER events_refuse_update; DROP TRIGGER events_refuse_delete;');
-  db.exec(sql);
-  for (const t of triggers) db.exec(t);
-  db.close();
-}
 
 /** What the check finds in the file at `path`, opened as the terminal opens it. */
 function checkFile(path: string): StartupFinding[] {

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../../app/services/store';
 import { TableService } from '../../../app/services/table-service';
 import { table } from '../../support/table-cli';
-import { tempFolder } from './temp';
+import { tamper, tempFolder } from './temp';
 import { attachShoe, expectRefused, must, openTable, playHand, rig, T, type Rig } from '../services/helpers';
 
 let current: Rig | undefined;
@@ -38,17 +38,6 @@ async function tableWithAnUnfoldableEvent(): Promise<{ r: Rig; hand: string }> {
   store.write((tx) => tx.append({ tableId: T, handId: hand, body: { type: 'seat-ready', at: '2025-03-01T21:00:00.000Z', by: 'dealer', seat: 9 } }));
   store.close();
   return { r, hand };
-}
-
-/** Changes the file behind the terminal's back (the append-only triggers dropped and put back). */
-function tamper(path: string, sql: string, keepTriggersDropped = false): void {
-  const db = new Database(path);
-  db.pragma('foreign_keys = OFF');
-  const triggers = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events'").pluck().all() as string[];
-  db.exec('DROP TRIGGER events_refuse_update; DROP TRIGGER events_refuse_delete;');
-  db.exec(sql);
-  if (!keepTriggersDropped) for (const t of triggers) db.exec(t);
-  db.close();
 }
 
 function reopen(r: Rig): TableService {

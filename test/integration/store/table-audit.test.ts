@@ -20,7 +20,7 @@ import {
   auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, QUERY_TABLES, RangeRebuild, type RowProblem, type TablesReport,
 } from '../../../app/services/table-audit';
 import { attachShoe, must, openTable, playHand, rig, T } from '../services/helpers';
-import { tempFolder } from './temp';
+import { tamper, tempFolder } from './temp';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const tmp = tempFolder('cp-table-audit-');
@@ -78,13 +78,7 @@ let copies = 0;
 function tampered(sql: string): string {
   const path = tmp.file(`tampered-${++copies}.db`);
   copyFileSync(honest, path);
-  const db = new Database(path);
-  db.pragma('foreign_keys = OFF');
-  const triggers = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events'").pluck().all() as string[];
-  db.exec('DROP TRIGGER events_refuse_update; DROP TRIGGER events_refuse_delete;');
-  db.exec(sql);
-  for (const t of triggers) db.exec(t);
-  db.close();
+  tamper(path, sql);
   return path;
 }
 

@@ -16,22 +16,11 @@ import { openStore } from '../../../app/services/store';
 import { rowDifferences, TableRepository } from '../../../app/services/table-repository';
 import { TableService } from '../../../app/services/table-service';
 import { attachShoe, must, openTable, playHand, rig, T } from '../services/helpers';
-import { tempFolder } from './temp';
+import { tamper, tempFolder } from './temp';
 
 const folder = tempFolder('cp-repo-mutants-');
 afterAll(() => folder.cleanup());
 let copies = 0;
-
-/** Changes the query rows behind the terminal's back (or the log: its triggers dropped and put back). */
-function tamper(path: string, sql: string): void {
-  const db = new Database(path);
-  db.pragma('foreign_keys = OFF');
-  const triggers = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events'").pluck().all() as string[];
-  db.exec('DROP TRIGGER events_refuse_update; DROP TRIGGER events_refuse_delete;');
-  db.exec(sql);
-  for (const t of triggers) db.exec(t);
-  db.close();
-}
 
 function copyOf(path: string): string {
   const to = folder.file(`copy-${++copies}.db`);

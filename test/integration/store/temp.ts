@@ -1,7 +1,9 @@
 /** Temporary folders for tests that need a real database file. */
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { StoreError } from '../../../app/services/migrations';
 import { simulate } from '../../../app/services/simulation';
 import { openStore } from '../../../app/services/store';
 import { TableService } from '../../../app/services/table-service';
@@ -24,4 +26,32 @@ export async function simulatedLog(path: string, hands: number, seed: number): P
   } finally {
     store.close();
   }
+}
+
+/**
+ * Changes the database file `path` behind the terminal's back: `sql` run with foreign keys off
+ * and the log's append-only triggers dropped, then put back (unless `keepTriggersDropped`).
+ */
+export function tamper(path: string, sql: string, keepTriggersDropped = false): void {
+  const db = new Database(path);
+  try {
+    db.pragma('foreign_keys = OFF');
+    const triggers = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events'").pluck().all() as string[];
+    db.exec('DROP TRIGGER events_refuse_update; DROP TRIGGER events_refuse_delete;');
+    db.exec(sql);
+    if (!keepTriggersDropped) for (const t of triggers) db.exec(t);
+  } finally {
+    db.close();
+  }
+}
+
+/** The `StoreError` that `fn` throws; anything else it throws is thrown on, and no throw fails. */
+export function storeErrorOf(fn: () => unknown): StoreError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof StoreError) return e;
+    throw e;
+  }
+  throw new Error('expected a StoreError');
 }

@@ -18,9 +18,8 @@ import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StoreError } from '../../../app/services/migrations';
 import { readWriterInfo, takeWriterLock, writerLockPath, type WriterLock } from '../../../app/services/writer-lock';
-import { tempFolder } from './temp';
+import { storeErrorOf, tempFolder } from './temp';
 
 const BETTER_SQLITE3 = createRequire(import.meta.url).resolve('better-sqlite3');
 
@@ -65,16 +64,6 @@ function keep(lock: WriterLock): WriterLock {
   return lock;
 }
 
-function refusal(fn: () => unknown): StoreError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof StoreError) return e;
-    throw e;
-  }
-  throw new Error('expected a StoreError');
-}
-
 /** Another process holding `dbPath`'s writer lock, with the holder row given (or none); resolves to its pid once it holds it. */
 async function otherHolder(dir: string, dbPath: string, row: { host: string; command: string; since: string } | null): Promise<number> {
   const script = join(dir, 'holder.cjs');
@@ -108,7 +97,7 @@ describe('the refusal a second writer reads: one line naming the database and th
   it('a holder in this process: its pid, command and start time, and what to do', () => {
     const path = folder().file('here.db');
     const lock = keep(takeWriterLock(path));
-    const e = refusal(() => takeWriterLock(path));
+    const e = storeErrorOf(() => takeWriterLock(path));
     expect(e.code).toBe('database-in-use');
     expect(e.message).toBe(`database ${path} is in use by another writer: pid ${process.pid} (${lock.info.command}), since ${lock.info.startedAt}. ${STOP_FIRST}`);
     expect(lock.info.host).toBe(hostname());
@@ -118,7 +107,7 @@ describe('the refusal a second writer reads: one line naming the database and th
     const tmp = folder();
     const path = tmp.file('other.db');
     const pid = await otherHolder(tmp.dir, path, { host: hostname(), command: 'node table.js simulate --db other.db', since: '2026-12-05T03:00:00.000Z' });
-    const e = refusal(() => takeWriterLock(path));
+    const e = storeErrorOf(() => takeWriterLock(path));
     expect(e.code).toBe('database-in-use');
     expect(e.message).toBe(`database ${path} is in use by another writer: pid ${pid} (node table.js simulate --db other.db), since 2026-12-05T03:00:00.000Z. ${STOP_FIRST}`);
     expect(readWriterInfo(writerLockPath(path))).toEqual({ pid, command: 'node table.js simulate --db other.db', host: hostname(), startedAt: '2026-12-05T03:00:00.000Z' });
@@ -129,7 +118,7 @@ describe('the refusal a second writer reads: one line naming the database and th
     const path = tmp.file('shared.db');
     const host = `${hostname()}-till-2`;
     const pid = await otherHolder(tmp.dir, path, { host, command: 'serve --db shared.db', since: '2026-12-05T02:00:00.000Z' });
-    const e = refusal(() => takeWriterLock(path));
+    const e = storeErrorOf(() => takeWriterLock(path));
     expect(e.code).toBe('database-in-use');
     expect(e.message).toBe(`database ${path} is in use by another writer: pid ${pid} on ${host} (serve --db shared.db), since 2026-12-05T02:00:00.000Z. ${STOP_FIRST}`);
   });
@@ -139,7 +128,7 @@ describe('the refusal a second writer reads: one line naming the database and th
     const path = tmp.file('silent.db');
     await otherHolder(tmp.dir, path, null);
     expect(readWriterInfo(writerLockPath(path))).toBeNull();
-    const e = refusal(() => takeWriterLock(path));
+    const e = storeErrorOf(() => takeWriterLock(path));
     expect(e.code).toBe('database-in-use');
     expect(e.message).toBe(`database ${path} is in use by another writer: a process that recorded no details. ${STOP_FIRST}`);
   });
@@ -180,7 +169,7 @@ describe('where the lock file is, and files refused', () => {
     expect(writerLockPath(path)).toBe(`${path}-writer`);
     const relative = join('no-such-folder-here', 'terminal.db');
     expect(writerLockPath(relative)).toBe(`${resolve(relative)}-writer`);
-    const e = refusal(() => takeWriterLock(path));
+    const e = storeErrorOf(() => takeWriterLock(path));
     expect(e.code).toBe('database-open-failed');
     expect(e.message).toContain(`cannot open database ${path}: its writer lock ${path}-writer cannot be taken: `);
     expect(existsSync(join(tmp.dir, 'no-such-folder'))).toBe(false);
@@ -191,7 +180,7 @@ describe('where the lock file is, and files refused', () => {
     const path = tmp.file('linked.db');
     writeFileSync(path, 'a database');
     linkSync(path, tmp.file('other-name.db'));
-    const e = refusal(() => takeWriterLock(path));
+    const e = storeErrorOf(() => takeWriterLock(path));
     expect(e.code).toBe('database-open-failed');
     expect(e.message).toBe(`cannot open database ${path} for writing: the file has 2 hard links (names); give it one name only`);
     expect(existsSync(`${path}-writer`)).toBe(false);
@@ -202,7 +191,7 @@ describe('the native binding given is the one used', () => {
   it('for the lock: one that does not load is database-open-failed naming the lock file, and no lock file is made', () => {
     const tmp = folder();
     const path = tmp.file('binding.db');
-    const e = refusal(() => takeWriterLock(path, { nativeBinding: tmp.file('no-such-binding.node') }));
+    const e = storeErrorOf(() => takeWriterLock(path, { nativeBinding: tmp.file('no-such-binding.node') }));
     expect(e.code).toBe('database-open-failed');
     expect(e.message).toContain(`cannot open database ${path}: its writer lock ${path}-writer cannot be taken: `);
     expect(existsSync(`${path}-writer`)).toBe(false);

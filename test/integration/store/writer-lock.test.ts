@@ -12,9 +12,9 @@ import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, s
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, StoreError, type Store } from '../../../app/services/store';
+import { openStore, type Store } from '../../../app/services/store';
 import { readWriterInfo, takeWriterLock, writerLockPath } from '../../../app/services/writer-lock';
-import { tempFolder } from './temp';
+import { storeErrorOf, tempFolder } from './temp';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const CHILD = join(import.meta.dirname, 'fixtures', 'writer-child.ts');
@@ -32,16 +32,6 @@ afterEach(() => {
 function keep(store: Store): Store {
   open.push(store);
   return store;
-}
-
-function refusal(fn: () => unknown): StoreError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof StoreError) return e;
-    throw e;
-  }
-  throw new Error('expected a StoreError');
 }
 
 /** The bytes of every file in the folder, by name. */
@@ -82,7 +72,7 @@ describe('one writer per file', () => {
   it('refuses a second writer in the same process, naming the file and this pid; close lets the next one in', () => {
     const path = tmp.file('same.db');
     keep(openStore(path));
-    const e = refusal(() => openStore(path));
+    const e = storeErrorOf(() => openStore(path));
     expect(e.code).toBe('database-in-use');
     expect(e.message).toContain(`database ${path} is in use`);
     expect(e.message).toContain(`pid ${process.pid}`);
@@ -94,7 +84,7 @@ describe('one writer per file', () => {
   it('a second open refused in the same process keeps the lock: another process is still refused', async () => {
     const path = tmp.file('same-then-other.db');
     keep(openStore(path));
-    expect(refusal(() => openStore(path)).code).toBe('database-in-use');
+    expect(storeErrorOf(() => openStore(path)).code).toBe('database-in-use');
     const other = child(path);
     expect(await other.exited).not.toBe(0); // refused, not a second writer
     expect(other.stderr()).toMatch(/database-in-use|is in use by another writer/);
@@ -104,7 +94,7 @@ describe('one writer per file', () => {
     const path = tmp.file('linked.db');
     openStore(path).close();
     linkSync(path, tmp.file('linked-too.db'));
-    const e = refusal(() => openStore(path));
+    const e = storeErrorOf(() => openStore(path));
     expect(e.message).toMatch(/2 hard links/);
   });
 
@@ -113,7 +103,7 @@ describe('one writer per file', () => {
     const holder = child(path);
     const held = await holder.first;
     expect(held, holder.stderr()).toHaveProperty('held');
-    const e = refusal(() => openStore(path));
+    const e = storeErrorOf(() => openStore(path));
     expect(e.code).toBe('database-in-use');
     expect(e.message).toContain(path);
     expect(e.message).toContain(`pid ${held.held as number} (`);
@@ -126,7 +116,7 @@ describe('one writer per file', () => {
     const path = tmp.file('killed.db');
     const holder = child(path);
     expect(await holder.first).toHaveProperty('held');
-    expect(refusal(() => openStore(path)).code).toBe('database-in-use');
+    expect(storeErrorOf(() => openStore(path)).code).toBe('database-in-use');
     holder.proc.kill('SIGKILL');
     await holder.exited;
     const store = keep(openStore(path));
@@ -151,8 +141,8 @@ describe('one writer per file', () => {
     keep(openStore(path));
     const link = tmp.file('link.db');
     symlinkSync(path, link);
-    expect(refusal(() => openStore(link)).code).toBe('database-in-use');
-    expect(refusal(() => openStore(join(tmp.dir, '.', 'spelled.db'))).code).toBe('database-in-use');
+    expect(storeErrorOf(() => openStore(link)).code).toBe('database-in-use');
+    expect(storeErrorOf(() => openStore(join(tmp.dir, '.', 'spelled.db'))).code).toBe('database-in-use');
   });
 
   it('takes no lock for a database in memory', () => {
@@ -211,7 +201,7 @@ describe('one writer per file', () => {
     const lock = takeWriterLock(path);
     expect(lock.path).toBe(`${path}-writer`);
     expect(lock.info.pid).toBe(process.pid);
-    expect(refusal(() => takeWriterLock(path)).code).toBe('database-in-use');
+    expect(storeErrorOf(() => takeWriterLock(path)).code).toBe('database-in-use');
     lock.release();
     lock.release();
     takeWriterLock(path).release();
@@ -227,7 +217,7 @@ describe('an existing file is used or refused, never started afresh', () => {
     writeFileSync(`${path}-wal`, 'what a WAL beside a truncated file may still hold');
     const before = folderBytes(dir);
     for (const options of [{}, { readonly: true }, { mustExist: true }]) {
-      const e = refusal(() => openStore(path, options));
+      const e = storeErrorOf(() => openStore(path, options));
       expect(e.code).toBe('database-empty');
       expect(e.message).toContain(`database ${path} exists but holds no terminal database`);
       expect(e.message).toContain('0 bytes');
@@ -244,7 +234,7 @@ describe('an existing file is used or refused, never started afresh', () => {
     const bytes = readFileSync(path);
     expect(bytes.length).toBeGreaterThan(0);
     for (const options of [{}, { readonly: true }]) {
-      const e = refusal(() => openStore(path, options));
+      const e = storeErrorOf(() => openStore(path, options));
       expect(e.code).toBe('database-empty');
       expect(e.message).toContain('exists but holds no terminal database');
     }
@@ -258,7 +248,7 @@ describe('an existing file is used or refused, never started afresh', () => {
     raw.exec('CREATE TABLE contacts (name); CREATE TABLE notes (text);');
     raw.close();
     const bytes = readFileSync(path);
-    const e = refusal(() => openStore(path));
+    const e = storeErrorOf(() => openStore(path));
     expect(e.code).toBe('not-a-terminal-database');
     expect(e.message).toContain('tables contacts, notes');
     expect(readFileSync(path).equals(bytes)).toBe(true);
@@ -271,7 +261,7 @@ describe('an existing file is used or refused, never started afresh', () => {
     const path = tmp.file('random.db');
     const bytes = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 37 + 11) % 256));
     writeFileSync(path, bytes);
-    const e = refusal(() => openStore(path));
+    const e = storeErrorOf(() => openStore(path));
     expect(e.code).toBe('not-a-terminal-database');
     expect(e.message).toContain(`database ${path} exists but holds no terminal database`);
     expect(readFileSync(path).equals(bytes)).toBe(true);
@@ -279,7 +269,7 @@ describe('an existing file is used or refused, never started afresh', () => {
 
   it('refuses a new database in a folder that does not exist, and makes no folder', () => {
     const path = join(tmp.dir, 'no-such-folder', 'deeper', 'terminal.db');
-    const e = refusal(() => openStore(path));
+    const e = storeErrorOf(() => openStore(path));
     expect(e.code).toBe('database-folder-not-found');
     expect(e.message).toContain(join(tmp.dir, 'no-such-folder', 'deeper'));
     expect(e.message).toContain(path);
