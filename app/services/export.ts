@@ -94,9 +94,10 @@ const FIRST = '0000-01-01T00:00:00.000Z';
 const LAST = '9999-12-31T23:59:59.999Z';
 
 /**
- * The hands started in the range (oldest first), the buy-ins and cash-outs recorded in it, the
- * alerts raised in it and the floor actions recorded in it, optionally of one table, and the log
- * head, all in one read transaction (the terminal may be writing meanwhile).
+ * The hands started in the range (oldest first), the buy-ins, cash-outs and the chips floor
+ * corrections moved recorded in it, the alerts raised in it and the floor actions recorded in it,
+ * optionally of one table, and the log head, all in one read transaction (the terminal may be
+ * writing meanwhile).
  */
 export function readExport(store: Store, range: ExportRange): ExportRecords {
   const db = store.db;
