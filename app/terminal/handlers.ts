@@ -38,6 +38,8 @@ export interface HandlerContext {
   readonly toView: (snapshot: TableSnapshot) => TerminalView;
   /** The table's shoe and scanner (the admin's device requests). */
   readonly devices: TableDevices;
+  /** The terminal's log (a report that failed, or made without its worker, is written there). */
+  readonly log?: (line: string) => void;
 }
 
 /** How many hands the floor's recall lists: the last 10 hands of the table. */
@@ -121,12 +123,12 @@ function reportJobView(s: ReportJobStatus): ReportJobView {
   return { ...s, report: s.report ? reportView(s.report) : null };
 }
 
-export function createHandlers({ service, staff, screens, tableId, toView, devices }: HandlerContext): Handlers<Caller> {
+export function createHandlers({ service, staff, screens, tableId, toView, devices, log }: HandlerContext): Handlers<Caller> {
   const view = (r: Result<TableSnapshot>): Result<TerminalView> => (r.ok ? ok(toView(r.value)) : r);
   const staffView = (r: Result<unknown>): Result<StaffListView> => (r.ok ? ok(staffList(staff)) : r);
   const adminOf = (caller: Caller) => ({ signedIn: caller.signers.admin.staffId });
   const current = (): Result<TerminalView> => view(service.snapshot(tableId));
-  const reports = new ReportJobs({ store: service.store });
+  const reports = new ReportJobs({ store: service.store, ...(log ? { log } : {}) });
   return {
     snapshot: async () => current(),
     session: async (_args, { screen }) => ok(screens.session(screen)),

@@ -329,7 +329,7 @@ export async function openTerminal(config: TerminalConfig, options: OpenTerminal
   }
 
   const screens = new Screens({ staff, tableId, clock: () => store.clock(), log });
-  const handlers = createHandlers({ service, staff, screens, tableId, toView, devices });
+  const handlers = createHandlers({ service, staff, screens, tableId, toView, devices, log });
   const access = {
     screens,
     dealerOnDuty: () => {
