@@ -19,7 +19,7 @@ import type { Progress } from '../../../app/services/progress';
 import { simulate } from '../../../app/services/simulation';
 import { openStore } from '../../../app/services/store';
 import { TableService } from '../../../app/services/table-service';
-import { tempFolder } from '../store/temp';
+import { simulatedLog, tempFolder } from '../store/temp';
 import { attachShoe, must, openTable, playHand, rig, T, type Rig } from './helpers';
 
 let r: Rig;
@@ -402,4 +402,27 @@ describe('parseExportDate', () => {
     expect(parseExportDate('2025-02-28', true)).toBe('2025-03-01T00:00:00.000Z');
     expect(parseExportDate('2025-02-28', false)).toBe('2025-02-28T00:00:00.000Z');
   });
+});
+
+describe('the export\'s progress on a long range', () => {
+  it('says how many hands are written every 500 hands, in JSON and in CSV', async () => {
+    const folder = tempFolder('cp-export-long-');
+    try {
+      const path = folder.file('long.db');
+      await simulatedLog(path, 501, 5);
+      const store = openStore(path, { readonly: true });
+      try {
+        const json = recorder();
+        exportJson(store, {}, json.progress);
+        expect(json.done).toEqual([0, 500, 501]);
+        const csv = recorder();
+        exportCsv(store, {}, 'hands', csv.progress);
+        expect(csv.done).toEqual([0, 500, 501]);
+      } finally {
+        store.close();
+      }
+    } finally {
+      folder.cleanup();
+    }
+  }, 60_000);
 });
