@@ -9,7 +9,7 @@ import { parseCard } from '../../../app/domain/cards';
 import type { HandEvent } from '../../../app/domain/hand';
 import { unwrap } from '../../../app/domain/result';
 import { Listeners } from '../../../app/listeners';
-import { attachShoe, must, openTable, rig, T, type Rig } from './helpers';
+import { attachShoe, must, openTable, rig, scannerAtShowdown, T, type Rig } from './helpers';
 
 /** A source the test speaks for, as a framed device would: every card waits for its ACK. */
 class ScriptedShoe implements CardSource {
@@ -56,15 +56,8 @@ afterEach(() => {
 /** Seats 2 and 4 dealt by the simulated shoe and ready, a framed scanner attached, the showdown open. */
 async function framedScannerAtShowdown() {
   const r = (current = rig());
-  openTable(r.service, { 2: 5000, 4: 5000 });
-  const { shoe } = await attachShoe(r.service);
   const scanner = new ScriptedShoe('scanner');
-  must(r.service.attachCardSource(T, scanner));
-  must(r.service.startHand({ tableId: T }));
-  await shoe.deal(21);
-  must(r.service.seatReady({ tableId: T, seat: 2 }));
-  must(r.service.seatReady({ tableId: T, seat: 4 }));
-  const snap = must(r.service.openShowdown({ tableId: T }));
+  const snap = await scannerAtShowdown(r.service, scanner);
   return { r, scanner, snap, target: snap.scanTarget! };
 }
 

@@ -26,7 +26,7 @@ import { refusalEndsScan } from '../../../app/services/device-routing';
 import type { TableUpdate } from '../../../app/services/table-service';
 import { Listeners } from '../../../app/listeners';
 import type { CardSource, SourceEvent, SourceListener, SourceState, StatusBody } from '../../../hardware/card-source';
-import { attachShoe, expectRefused, must, openTable, rig, T, type Rig } from './helpers';
+import { expectRefused, must, openTable, rig, scannerAtShowdown, T, type Rig } from './helpers';
 
 const AT = Date.parse('2025-03-01T20:00:00Z');
 
@@ -324,16 +324,9 @@ describe('a resend recognised after a restart (the device\'s last read)', () => 
   });
 });
 
-/** Seats 2 and 4 dealt by the simulated shoe and ready, the scanner attached after it, the showdown open. */
-async function scannerAtShowdown(r: Rig, scanner: TestDevice) {
-  openTable(r.service, { 2: 5000, 4: 5000 });
-  const { shoe } = await attachShoe(r.service);
-  must(r.service.attachCardSource(T, scanner));
-  must(r.service.startHand({ tableId: T }));
-  await shoe.deal(21);
-  must(r.service.seatReady({ tableId: T, seat: 2 }));
-  must(r.service.seatReady({ tableId: T, seat: 4 }));
-  const snap = must(r.service.openShowdown({ tableId: T }));
+/** The showdown a scanner starts from (`scannerAtShowdown`): seat 2's cards, its best set, in scanning order. */
+async function scannerReady(r: Rig, scanner: TestDevice) {
+  const snap = await scannerAtShowdown(r.service, scanner);
   const dealt = (seat: SeatNo) => snap.hand!.state.seats[seat - 1].dealt;
   const set = bestArrangement(dealt(2)).hand;
   return { snap, dealt, set, own: [...set.front, ...set.middle, ...set.back] };
@@ -360,7 +353,7 @@ describe('the showdown scanner', () => {
   it("a card scanned twice for the seat is refused in words; the row keeps it once", async () => {
     const r = newRig();
     const scanner = new TestDevice('scanner', 'path:/dev/ttySCAN', false);
-    const { own } = await scannerAtShowdown(r, scanner);
+    const { own } = await scannerReady(r, scanner);
     const pushed = updates(r);
     scanner.card(own[0]);
     scanner.card(own[0]);
@@ -372,7 +365,7 @@ describe('the showdown scanner', () => {
   it("a scanner that does not wait for ACKs holds the seat's cards in memory only", async () => {
     const r = newRig();
     const scanner = new TestDevice('scanner', 'path:/dev/ttySCAN', false);
-    const { own } = await scannerAtShowdown(r, scanner);
+    const { own } = await scannerReady(r, scanner);
     const before = count(r);
     scanner.card(own[0]);
     scanner.card(own[1]);
@@ -384,7 +377,7 @@ describe('the showdown scanner', () => {
   it('a held card whose record cannot be committed is neither held nor acknowledged; its resend is', async () => {
     const r = newRig();
     const scanner = new TestDevice('scanner');
-    const { own } = await scannerAtShowdown(r, scanner);
+    const { own } = await scannerReady(r, scanner);
     expect(scanner.card(own[0], 0).acks).toBe(1);
     diskFull(r);
     expect(scanner.card(own[1], 1).acks).toBe(0);
@@ -398,7 +391,7 @@ describe('the showdown scanner', () => {
   it('rows the hand refuses as a whole are refused, logged for the floor and pushed; the seat is scanned again', async () => {
     const r = newRig();
     const scanner = new TestDevice('scanner', 'path:/dev/ttySCAN', false);
-    const { set } = await scannerAtShowdown(r, scanner);
+    const { set } = await scannerReady(r, scanner);
     must(r.service.scanRow({ tableId: T, seat: 2, row: 'front', cards: set.front }));
     expect(must(r.service.snapshot(T)).scanTarget).toMatchObject({ seat: 2, row: 'middle' });
     const pushed = updates(r);
@@ -417,7 +410,7 @@ describe('the showdown scanner', () => {
 describe("the dealer's answer to a scan out of order", () => {
   /** The seat's 13 cards scanned back row first: held, and the dealer asked. */
   async function askedAboutOrder(r: Rig, scanner: TestDevice) {
-    const at = await scannerAtShowdown(r, scanner);
+    const at = await scannerReady(r, scanner);
     const backFirst = [...at.set.back, ...at.set.middle, ...at.set.front];
     backFirst.forEach((c, i) => scanner.card(c, i));
     expect(must(r.service.snapshot(T)).scanTarget!.question).toMatchObject({ code: 'rows-out-of-order' });
@@ -484,7 +477,7 @@ describe('which refusals of a scanned card keep the held cards (refusalEndsScan)
   it('a card scanned twice, or one not the seat\'s, leaves the held cards to a restart', async () => {
     const r = newRig();
     const scanner = new TestDevice('scanner');
-    const { own, dealt } = await scannerAtShowdown(r, scanner);
+    const { own, dealt } = await scannerReady(r, scanner);
     scanner.card(own[0], 0);
     scanner.card(own[1], 1);
     scanner.card(own[1], 2); // scanned twice
@@ -498,7 +491,7 @@ describe('which refusals of a scanned card keep the held cards (refusalEndsScan)
   it('a card refused while the dealer is asked leaves the held scan and the question to a restart', async () => {
     const r = newRig();
     const scanner = new TestDevice('scanner');
-    const at = await scannerAtShowdown(r, scanner);
+    const at = await scannerReady(r, scanner);
     [...at.set.back, ...at.set.middle, ...at.set.front].forEach((c, i) => scanner.card(c, i));
     scanner.card(at.dealt(4)[0], 13);
     expect(bodies(r, 'device-read-refused').map((b) => b.code)).toEqual(['scan-question-open']);

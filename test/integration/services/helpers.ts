@@ -6,6 +6,7 @@ import type { DomainError, Result } from '../../../app/domain/result';
 import { openStore, type Store } from '../../../app/services/store';
 import { TableService, type TableSnapshot } from '../../../app/services/table-service';
 import { expect } from 'vitest';
+import type { CardSource } from '../../../hardware/card-source';
 import { InProcessShoe } from '../../../hardware/sim/in-process-shoe';
 import { tempFolder } from '../store/temp';
 
@@ -107,4 +108,19 @@ export async function playHand(service: TableService, shoe: InProcessShoe, seed:
   const n = snap.hand!.state.settlement!.executed.length;
   for (let i = 0; i < n; i++) snap = must(service.executePayment({ tableId: T, index: i }));
   return snap;
+}
+
+/**
+ * Seats 2 and 4 seated, dealt by the simulated shoe (seed 21) and ready, `scanner` attached after
+ * the shoe, the showdown open: a scanner's first seat is seat 2. Returns the snapshot then.
+ */
+export async function scannerAtShowdown(service: TableService, scanner: CardSource): Promise<TableSnapshot> {
+  openTable(service, { 2: 5000, 4: 5000 });
+  const { shoe } = await attachShoe(service);
+  must(service.attachCardSource(T, scanner));
+  must(service.startHand({ tableId: T }));
+  await shoe.deal(21);
+  must(service.seatReady({ tableId: T, seat: 2 }));
+  must(service.seatReady({ tableId: T, seat: 4 }));
+  return must(service.openShowdown({ tableId: T }));
 }
