@@ -86,7 +86,10 @@ export interface ExportRecords {
   readonly head: { readonly lastId: number; readonly headHash: string | null };
 }
 
-/** The event types that are floor actions (a `misdeal-called` only when the floor called it; `hand-corrected`: a played hand settled again or voided after payment, with its signers). */
+/**
+ * The event types that are floor actions (a `misdeal-called` only when the floor called it;
+ * `hand-corrected`: a played hand settled again or voided after payment, with its signers).
+ */
 export const FLOOR_ACTION_TYPES: readonly string[] = ['floor-correction', 'hand-voided', 'misdeal-called', 'hand-corrected'];
 
 // An absent bound: before or after every ISO time the terminal writes.
