@@ -806,15 +806,16 @@ function compareTable(db: Database.Database, rebuilt: Database.Database, t: Quer
  * rows when it does, null when it does not or cannot say (a table that does not read as the
  * migrations make it, a JSON column compared as values): {@link compareTable} then reads both
  * sides and names every difference. Same means no problem {@link compareTable} could find, and
- * is stricter than it. Each stored row is joined to the rebuilt rows of its key (equal by
- * SQLite's `=`, so the key index is used; none: its columns against NULLs), and in every pair
- * found every column, the key's too, must be equal with no affinity (`+column`: a text '5' is
- * not the number 5) and by bytes (`COLLATE BINARY`, whatever collation a changed table
- * declares); every rebuilt row must have a stored row of its key; and there must be as many
- * rows on each side (a table whose key was dropped can hold a row twice). The rebuilt keys are
- * unique and not NULL, so each stored row then pairs with one rebuilt row, equal column by
- * column, and each rebuilt row with a stored one: a stored row with no rebuilt row of its key
- * is caught by its columns unless all are NULL, and then the counts cannot be equal.
+ * is stricter than it. Each rebuilt row is joined to the stored rows of its key (equal by
+ * SQLite's `=`, so the stored key index is used; none: the stored columns are NULLs), and in
+ * every pair found every column, the key's too, must be equal with no affinity (`+column`: a
+ * text '5' is not the number 5) and by bytes (`COLLATE BINARY`, whatever collation a changed
+ * table declares); and there must be as many rows on each side. The rebuilt keys are unique
+ * and not NULL, so a rebuilt row with no stored row of its key differs in its key, and the
+ * stored rows equal to distinct rebuilt rows are distinct rows: at least one stored row equal
+ * to each rebuilt row, and no more stored rows than rebuilt ones, is each stored row equal to
+ * exactly one rebuilt row, even in a table whose key was dropped (which can hold a row twice).
+ * One pass over the rebuilt rows: the stored rows are read only through their key.
  */
 function sameInSqlite(db: Database.Database, schema: string, t: QueryTable, rebuilt: Database.Database): number | null {
   if (t.json) return null;
@@ -825,8 +826,7 @@ function sameInSqlite(db: Database.Database, schema: string, t: QueryTable, rebu
   const columns = columnsOf(rebuilt, t.name).map((c) => `(+s.${quoted(c)}) IS NOT (+r.${quoted(c)}) COLLATE BINARY`);
   try {
     const ask = (sql: string): unknown => db.prepare(sql).pluck(true).get();
-    if (ask(`SELECT EXISTS (SELECT 1 FROM ${stored} s LEFT JOIN ${built} r ON ${on} WHERE ${columns.join(' OR ')})`)) return null;
-    if (ask(`SELECT EXISTS (SELECT 1 FROM ${built} r WHERE NOT EXISTS (SELECT 1 FROM ${stored} s WHERE ${on}))`)) return null;
+    if (ask(`SELECT EXISTS (SELECT 1 FROM ${built} r LEFT JOIN ${stored} s ON ${on} WHERE ${columns.join(' OR ')})`)) return null;
     const rows = ask(`SELECT count(*) FROM ${stored}`);
     return rows === ask(`SELECT count(*) FROM ${built}`) ? (rows as number) : null;
   } catch {
