@@ -54,4 +54,43 @@ describe('the chip ledger adds up seat by seat', () => {
     );
     expect(messages.some((m) => m.includes(`chip ledger row ${next.id} (${first.player}, ${next.kind}): ${first.stack_after + 100} ${signed(next.amount)} should leave ${first.stack_after + 100 + next.amount}, it records ${next.stack_after}`))).toBe(true);
   });
+
+  // The ledger is first read in the order stored, each seat's stack kept by its table and seat;
+  // where that read could group a seat's rows otherwise than seat by seat (an id or seat number
+  // stored as text beside the same number, in a remade table), the seat by seat read decides.
+  const oddSeats: readonly { readonly name: string; readonly rows: readonly string[]; readonly named: string }[] = [
+    {
+      name: 'a seat stored as the text \'1\' in some rows and the number 1 in others',
+      rows: ["(1000001, 'ZZ', '1', 'p', 'buy-in', 1000, 1000)", "(1000002, 'ZZ', '1', 'p', 'cash-out', -1000, 0)", "(1000003, 'ZZ', 1, 'p', 'buy-in', 500, 500)"],
+      named: 'ZZ seat 1: chip ledger row 1000001 (p, buy-in): 500 +1000 should leave 1500, it records 1000',
+    },
+    {
+      name: 'a table id stored as the text \'5\' in some rows and the number 5 in others',
+      rows: ["(1000001, '5', 1, 'p', 'buy-in', 1000, 1000)", "(1000002, '5', 1, 'p', 'cash-out', -1000, 0)", "(1000003, 5, 1, 'p', 'buy-in', 500, 500)"],
+      named: '5 seat 1: chip ledger row 1000001 (p, buy-in): 500 +1000 should leave 1500, it records 1000',
+    },
+  ];
+  for (const c of oddSeats) {
+    it(`${c.name} (the ledger remade without column types): read seat by seat, as one seat, and its break named`, () => {
+      const report = replayed(`
+        CREATE TABLE remade (id INTEGER PRIMARY KEY, table_id, seat, player TEXT, kind TEXT, amount INTEGER, stack_after INTEGER, hand_id TEXT, event_id INTEGER, at TEXT);
+        INSERT INTO remade SELECT id, table_id, seat, player, kind, amount, stack_after, hand_id, event_id, at FROM chip_ledger;
+        DROP TABLE chip_ledger;
+        ALTER TABLE remade RENAME TO chip_ledger;
+        INSERT INTO chip_ledger (id, table_id, seat, player, kind, amount, stack_after) VALUES ${c.rows.join(', ')};`);
+      expect(report.problems.map((p) => `${p.handId}: ${p.message}`)).toContain(c.named);
+    });
+  }
+
+  it('table ids the ledger\'s own collation takes as one (remade case-blind): read seat by seat, they stay two tables, and only the real break is named', () => {
+    const report = replayed(`
+      CREATE TABLE remade (id INTEGER PRIMARY KEY, table_id TEXT COLLATE NOCASE, seat INTEGER, player TEXT, kind TEXT, amount INTEGER, stack_after INTEGER, hand_id TEXT, event_id INTEGER, at TEXT);
+      INSERT INTO remade SELECT id, table_id, seat, player, kind, amount, stack_after, hand_id, event_id, at FROM chip_ledger;
+      DROP TABLE chip_ledger;
+      ALTER TABLE remade RENAME TO chip_ledger;
+      INSERT INTO chip_ledger (id, table_id, seat, player, kind, amount, stack_after) VALUES
+        (1000001, 'zz', 1, 'p', 'buy-in', 1000, 1000), (1000002, 'ZZ', 1, 'q', 'buy-in', 500, 500), (1000003, 'zz', 1, 'p', 'cash-out', -1000, 0),
+        (1000004, 'YY', 1, 'r', 'buy-in', 500, 600);`);
+    expect(report.problems.map((p) => `${p.handId}: ${p.message}`)).toEqual(['YY seat 1: chip ledger row 1000004 (r, buy-in): 0 +500 should leave 500, it records 600']);
+  });
 });
