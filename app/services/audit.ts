@@ -1254,15 +1254,16 @@ function fmt(n: number | null): string {
  * True when every seat's ledger adds up, read in id order with each table's seats' running
  * stacks in a map: a table and seat's rows come in the same order as in the seat by seat read,
  * so the same sums are checked. False when a row does not add up, and also when the two reads
- * could group a seat's rows differently (a table id that is not text or a seat that is not a
- * number, which the seat by seat read may take as the same seat as another: the number 1 and
- * the text '1'): the seat by seat read then decides.
+ * could group a seat's rows differently: a table id that is not text or a seat that is not a
+ * number (the seat by seat read may take the number 1 and the text '1' as one seat), and two
+ * stored values that read as one here (a table id of bytes that are not UTF-8, read with
+ * U+FFFD in their place; a seat beyond 2^53). The seat by seat read then decides.
  */
 function ledgersAddUp(store: Store): boolean {
   const stacks = new Map<string, Map<number, number>>();
   const rows = store.db.prepare('SELECT table_id, seat, amount, stack_after FROM chip_ledger ORDER BY id').raw(true).iterate() as IterableIterator<[unknown, unknown, number, number]>;
   for (const [tableId, seat, amount, stackAfter] of rows) {
-    if (typeof tableId !== 'string' || typeof seat !== 'number') return false;
+    if (typeof tableId !== 'string' || tableId.includes('\uFFFD') || typeof seat !== 'number' || !Number.isSafeInteger(seat)) return false;
     let seats = stacks.get(tableId);
     if (!seats) {
       seats = new Map();

@@ -56,29 +56,42 @@ describe('the chip ledger adds up seat by seat', () => {
   });
 
   // The ledger is first read in the order stored, each seat's stack kept by its table and seat;
-  // where that read could group a seat's rows otherwise than seat by seat (an id or seat number
-  // stored as text beside the same number, in a remade table), the seat by seat read decides.
-  const oddSeats: readonly { readonly name: string; readonly rows: readonly string[]; readonly named: string }[] = [
+  // where that read could group a seat's rows otherwise than seat by seat (a table id or seat
+  // stored as text beside the same number, in a remade table; two stored values read as one),
+  // the seat by seat read decides.
+  const untyped = `CREATE TABLE remade (id INTEGER PRIMARY KEY, table_id, seat, player TEXT, kind TEXT, amount INTEGER, stack_after INTEGER, hand_id TEXT, event_id INTEGER, at TEXT);
+    INSERT INTO remade SELECT id, table_id, seat, player, kind, amount, stack_after, hand_id, event_id, at FROM chip_ledger;
+    DROP TABLE chip_ledger;
+    ALTER TABLE remade RENAME TO chip_ledger;`;
+  const rows = (values: readonly string[]) => `INSERT INTO chip_ledger (id, table_id, seat, player, kind, amount, stack_after, event_id, at) VALUES ${values.join(', ')};`;
+  const oddSeats: readonly { readonly name: string; readonly sql: string; readonly named: string }[] = [
     {
-      name: 'a seat stored as the text \'1\' in some rows and the number 1 in others',
-      rows: ["(1000001, 'ZZ', '1', 'p', 'buy-in', 1000, 1000)", "(1000002, 'ZZ', '1', 'p', 'cash-out', -1000, 0)", "(1000003, 'ZZ', 1, 'p', 'buy-in', 500, 500)"],
+      name: 'a seat stored as the text \'1\' in some rows and the number 1 in others (the ledger remade without column types)',
+      sql: untyped + rows(["(1000001, 'ZZ', '1', 'p', 'buy-in', 1000, 1000, 1, 'x')", "(1000002, 'ZZ', '1', 'p', 'cash-out', -1000, 0, 1, 'x')", "(1000003, 'ZZ', 1, 'p', 'buy-in', 500, 500, 1, 'x')"]),
       named: 'ZZ seat 1: chip ledger row 1000001 (p, buy-in): 500 +1000 should leave 1500, it records 1000',
     },
     {
-      name: 'a table id stored as the text \'5\' in some rows and the number 5 in others',
-      rows: ["(1000001, '5', 1, 'p', 'buy-in', 1000, 1000)", "(1000002, '5', 1, 'p', 'cash-out', -1000, 0)", "(1000003, 5, 1, 'p', 'buy-in', 500, 500)"],
+      name: 'a table id stored as the text \'5\' in some rows and the number 5 in others (the ledger remade without column types)',
+      sql: untyped + rows(["(1000001, '5', 1, 'p', 'buy-in', 1000, 1000, 1, 'x')", "(1000002, '5', 1, 'p', 'cash-out', -1000, 0, 1, 'x')", "(1000003, 5, 1, 'p', 'buy-in', 500, 500, 1, 'x')"]),
       named: '5 seat 1: chip ledger row 1000001 (p, buy-in): 500 +1000 should leave 1500, it records 1000',
+    },
+    {
+      // Both read as 'ZZ\uFFFD'; by their bytes the first table's ledger breaks at its second row.
+      name: 'two table ids of bytes that are not UTF-8 (ZZ\\xfe, ZZ\\xff)',
+      sql: `PRAGMA foreign_keys = OFF;${rows(["(1000001, CAST(x'5a5afe' AS TEXT), 1, 'p', 'buy-in', 1000, 1000, 1, 'x')",
+        "(1000002, CAST(x'5a5aff' AS TEXT), 1, 'q', 'buy-in', 500, 1500, 1, 'x')", "(1000003, CAST(x'5a5afe' AS TEXT), 1, 'p', 'cash-out', -1000, 500, 1, 'x')"])}`,
+      named: 'ZZ\uFFFD seat 1: chip ledger row 1000003 (p, cash-out): 1000 -1000 should leave 0, it records 500',
+    },
+    {
+      name: 'seats 2^53 and 2^53 + 1 (read as one number), past the seat check',
+      sql: `PRAGMA foreign_keys = OFF; PRAGMA ignore_check_constraints = ON;${rows(["(1000001, 'ZZ', 9007199254740992, 'p', 'buy-in', 1000, 1000, 1, 'x')",
+        "(1000002, 'ZZ', 9007199254740993, 'q', 'buy-in', 500, 1500, 1, 'x')", "(1000003, 'ZZ', 9007199254740992, 'p', 'cash-out', -1000, 500, 1, 'x')"])}`,
+      named: 'ZZ seat 9007199254740992: chip ledger row 1000003 (p, cash-out): 1000 -1000 should leave 0, it records 500',
     },
   ];
   for (const c of oddSeats) {
-    it(`${c.name} (the ledger remade without column types): read seat by seat, as one seat, and its break named`, () => {
-      const report = replayed(`
-        CREATE TABLE remade (id INTEGER PRIMARY KEY, table_id, seat, player TEXT, kind TEXT, amount INTEGER, stack_after INTEGER, hand_id TEXT, event_id INTEGER, at TEXT);
-        INSERT INTO remade SELECT id, table_id, seat, player, kind, amount, stack_after, hand_id, event_id, at FROM chip_ledger;
-        DROP TABLE chip_ledger;
-        ALTER TABLE remade RENAME TO chip_ledger;
-        INSERT INTO chip_ledger (id, table_id, seat, player, kind, amount, stack_after) VALUES ${c.rows.join(', ')};`);
-      expect(report.problems.map((p) => `${p.handId}: ${p.message}`)).toContain(c.named);
+    it(`${c.name}: read seat by seat, and its break named`, () => {
+      expect(replayed(c.sql).problems.map((p) => `${p.handId}: ${p.message}`)).toContain(c.named);
     });
   }
 
