@@ -219,6 +219,10 @@ describe('ranges checked on their own and joined give exactly one pass', () => {
     ['a row written after the start of a log (64 zeros) in the middle', [
       ...rows.slice(0, 14), [15, c.tableId, c.handId, c.handSeq, c.type, c.recordedAt, c.body, GENESIS_HASH, rowHash(GENESIS_HASH, c)], ...rows.slice(15),
     ], headOf(rows)],
+    // A range that starts within the first eight rows still knows the start of the log (64 zeros).
+    ['a row forged before the first, the log renumbered from 2', [
+      [1, c.tableId, c.handId, c.handSeq, c.type, c.recordedAt, c.body, GENESIS_HASH, rowHash(GENESIS_HASH, c)], ...rows.map((r) => withId(r, r[0] + 1)),
+    ], headOf(rows)],
   ];
   it.each(logs)('%s: every cut, and several cuts, give the sequential verdict', (_name, log, head) => {
     const one = sequential(log, head);
