@@ -256,3 +256,45 @@ describe('the three naturals of one deck', () => {
     expect(r.hands['1']).toEqual({ status: 'natural', cards: DRAGON });
   });
 });
+
+describe('a seat\'s points in all, and the views of fouled hands without descriptions', () => {
+  const parsed = (rec: unknown) => unwrap(parseShowdown(rec));
+
+  it('a seat\'s points in all count every pair it is in, as a or as b (docs/settle.md: exact integer money)', () => {
+    // 003 under basic, button 4: pairs 1-2 -1, 1-3 +1, 1-4 +1, 2-3 +3, 2-4 +1, 3-4 +1. Seat 2
+    // is b against 1 and a against 3 and 4: 1 + 3 + 1 = 5 in all; seat 3 likewise 1 + 3 + 1 = 5.
+    const sd = parsed(record('basic', EXAMPLE_003.map((s) => ({ set: s }))));
+    // floor((2^53 - 1) / 4): 4 points are exact, 5 are not. Seat 2 is the first in order over it.
+    expect(settleShowdown({ ...sd, pointValue: 2251799813685247 })).toEqual({
+      ok: false,
+      error: {
+        code: 'amount-too-large', path: 'pointValue',
+        message: 'pointValue: seat 2 wins and owes 5 points in all, which at 2251799813685247 a point is beyond exact integer money',
+      },
+    });
+    expect(settleShowdown({ ...sd, pointValue: 2 ** 51 })).toEqual({
+      ok: false,
+      error: {
+        code: 'amount-too-large', path: 'pointValue',
+        message: 'pointValue: seat 2 wins and owes 5 points in all, which at 2251799813685248 a point is beyond exact integer money',
+      },
+    });
+  });
+
+  it('a fouled hand\'s view has no descriptions key when there are none: floor foul, false natural, wrong counts', () => {
+    // Floor foul with a setting: the cards as laid down, nothing described.
+    const floor = unwrap(settleRecord({ rules: 'basic', seats: [seat(1, S1, { foul: 'exposed' }), seat(2, S2)] }));
+    expect(floor.hands['1']).toStrictEqual({ status: 'fouled', front: S1[0], middle: S1[1], back: S1[2] });
+    expect(Object.keys(floor.hands['1'])).toEqual(['status', 'front', 'middle', 'back']);
+    // A false natural fouled under mandarin-house, setting given.
+    const falseNat = unwrap(settleRecord({ seats: [seat(1, S1, { natural: 'six-pairs' }), seat(2, S2)] }));
+    expect(Object.keys(falseNat.hands['1'])).toEqual(['status', 'front', 'middle', 'back']);
+    // A setting of 4, 4 and 5 cards: fouled by its counts, which leave nothing to describe.
+    const [f, m] = [`${S1[0]} ${S1[1].split(' ')[0]}`, S1[1].split(' ').slice(1).join(' ')];
+    const counts = unwrap(settleRecord({ rules: 'basic', seats: [{ seat: 1, front: f, middle: m, back: S1[2] }, seat(2, S2)] }));
+    expect(counts.fouls).toEqual({ 1: 'wrong number of cards: front 4, middle 4, back 5 (must be front 3, middle 5, back 5)' });
+    expect(counts.hands['1']).toStrictEqual({ status: 'fouled', front: f, middle: m, back: S1[2] });
+    // A valid hand keeps its descriptions (the other branch).
+    expect(Object.keys(counts.hands['2'])).toEqual(['status', 'front', 'middle', 'back', 'descriptions']);
+  });
+});
