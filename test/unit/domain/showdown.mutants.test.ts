@@ -266,3 +266,76 @@ describe('what is accepted, and how it is read', () => {
     expect(error({ seats: [seat(1, S1), seat(2, S2)], extra: null })).toMatchObject({ code: 'unknown-field', path: 'extra' });
   });
 });
+
+describe('the fast paths give the answers of the checks they shortcut', () => {
+  const deep = 'nested more than 64 arrays and objects deep (the limit on a record)';
+
+  it('a text that is not exactly canonical (one comma, a trailing space) is read, and shown in canonical text', () => {
+    // S1: 'Kh 6s 4c' / '7s 7h 8s 8h 2c' / '3s 3h 3d 5s 5h'. One separator at a time made a comma.
+    const fronts = ['Kh,6s 4c', 'Kh 6s,4c', 'Kh 6s 4c '];
+    const middles = ['7s,7h 8s 8h 2c', '7s 7h,8s 8h 2c', '7s 7h 8s,8h 2c', '7s 7h 8s 8h,2c', '7s 7h 8s 8h 2c '];
+    const records = [
+      ...fronts.map((front) => ({ seat: 1, front, middle: S1[1], back: S1[2] })),
+      ...middles.map((middle) => ({ seat: 1, front: S1[0], middle, back: S1[2] })),
+    ];
+    for (const first of records) {
+      const record = { rules: 'mandarin-house', seats: [first, seat(2, S2)] };
+      const texts: RecordTexts = [];
+      const parsed = unwrap(parseShowdownNotingTexts(record, texts));
+      expect(parsed.seats[0].setting).toEqual({ front: cards(S1[0]), middle: cards(S1[1]), back: cards(S1[2]) });
+      // Only the canonical texts are noted: the comma'd one is not (seat 1: slots 4 front, 5 middle).
+      expect([texts[4], texts[5]]).toEqual(first.front === S1[0] ? [S1[0], undefined] : [undefined, S1[1]]);
+      expect(unwrap(settleRecord(record)).hands['1']).toMatchObject({ front: S1[0], middle: S1[1], back: S1[2] });
+    }
+  });
+
+  it('a rank character outside ASCII is refused, not read as a card', () => {
+    expect(error({ seats: [seat(1, ['½s 6s 4c', S1[1], S1[2]]), seat(2, S2)] })).toEqual({
+      code: 'bad-card', path: 'seats[0].front',
+      message: 'seats[0].front (seat 1): card 1: not a card: "½s" (unknown rank "½"; ranks are 2-9, T or 10, J, Q, K, A)',
+    });
+  });
+
+  it('the point value refused names the point value', () => {
+    expect(error(two({ pointValue: 0 }))).toEqual({ code: 'bad-point-value', path: 'pointValue', message: 'pointValue: the point value is at least 1, not 0' });
+  });
+
+  it('an unknown field is refused even where every field of the record or seat is unknown or empty-named', () => {
+    const recordFields = 'fields: id, rules, pointValue, button, netting, seats';
+    const seatFields = 'fields: seat, stack, front, middle, back, cards, natural, surrender, foul, fantasyland, jackpotDisqualified';
+    expect(error({ extra: 1 })).toEqual({ code: 'unknown-field', path: 'extra', message: `extra: unknown field "extra" (${recordFields})` });
+    expect(error({ '': 1 })).toEqual({ code: 'unknown-field', path: '', message: `: unknown field "" (${recordFields})` });
+    expect(error({ seats: [{ extra: 1 }] })).toEqual({ code: 'unknown-field', path: 'seats[0].extra', message: `seats[0].extra: unknown field "extra" (${seatFields})` });
+    expect(error({ seats: [{ '': 1 }] })).toEqual({ code: 'unknown-field', path: 'seats[0].', message: `seats[0].: unknown field "" (${seatFields})` });
+    // After a seat field holding an object (not a list): the unknown field is still found first.
+    expect(error({ seats: [{ seat: 1, front: { x: 1 }, extra: 1, middle: S1[1], back: S1[2] }, seat(2, S2)] }))
+      .toEqual({ code: 'unknown-field', path: 'seats[0].extra', message: `seats[0].extra: unknown field "extra" (${seatFields})` });
+  });
+
+  it('too deep just past the limit: under rules, and in a seat whose every field is a list', () => {
+    // The record is one level; rules nested 64 or more levels makes 65 or more.
+    for (const levels of [64, 65, 66, 67, 100]) {
+      expect(error({ rules: nested(levels), seats: [] })).toEqual({ code: 'too-deep', path: 'rules', message: `rules: ${deep}` });
+      expect(error({ rules: [nested(levels - 1)], seats: [] })).toEqual({ code: 'too-deep', path: 'rules', message: `rules: ${deep}` });
+    }
+    expect(error({ seats: [{ front: nested(100) }] })).toEqual({ code: 'too-deep', path: 'seats[0].front', message: `seats[0].front: ${deep}` });
+  });
+
+  it('a back alone is a setting (front and middle empty), so the count is refused, not a missing hand', () => {
+    expect(error({ seats: [{ seat: 1, back: S1[2] }, seat(2, S2)] })).toEqual({
+      code: 'wrong-card-count', path: 'seats[0]', message: 'seats[0] (seat 1): a hand has 13 cards, this one has 5 (front 0, middle 0, back 5)',
+    });
+  });
+
+  it('cards that differ from the setting are refused, naming the cards on each side', () => {
+    const swapped = ['Ad', ...S1.join(' ').split(' ').slice(1)].join(' '); // Kh replaced by Ad
+    expect(error({ seats: [seat(1, S1, { cards: swapped }), seat(2, S2)] })).toEqual({
+      code: 'cards-mismatch', path: 'seats[0].cards',
+      message: 'seats[0].cards (seat 1): the cards differ from the front, middle and back given: Kh is in the front, middle and back but not in cards; Ad is in cards but not in the front, middle and back',
+    });
+    const swappedTwo = ['Ad', 'Ac', ...S1.join(' ').split(' ').slice(2)].join(' '); // Kh 6s replaced by Ad Ac
+    expect(error({ seats: [seat(1, S1, { cards: swappedTwo }), seat(2, S2)] })).toMatchObject({
+      message: 'seats[0].cards (seat 1): the cards differ from the front, middle and back given: Kh 6s are in the front, middle and back but not in cards; Ad Ac are in cards but not in the front, middle and back',
+    });
+  });
+});
