@@ -9,7 +9,7 @@
  *   anything else          a path, opened as given (`/dev/ttyS0`, `COM3`, `/tmp/shoe/terminal`)
  *   path:TEXT              a path that would otherwise read as `usb:...`
  */
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, realpathSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fail, ok, type Result } from '../app/domain/result';
 
@@ -72,6 +72,28 @@ export function parseDeviceRef(text: string): Result<DeviceRef> {
 export function formatDeviceRef(ref: DeviceRef): string {
   if (ref.kind === 'path') return ref.path.toLowerCase().startsWith('usb:') || ref.path.startsWith('path:') ? `path:${ref.path}` : ref.path;
   return `usb:${ref.vendorId}:${ref.productId}${ref.serialNumber !== undefined ? `:${ref.serialNumber}` : ''}`;
+}
+
+/**
+ * Whether two ports name one device, however each was written: the same reference once read
+ * (`path:/dev/x` is `/dev/x`, USB ids in either case and with or without leading zeros), and a
+ * path that exists by where its links lead (`/dev/serial/by-id/...` is the `/dev/ttyUSB0` it
+ * points to). A USB reference and a path are told apart here: which path a USB device has is
+ * known only when it is opened.
+ */
+export function samePort(a: string, b: string): boolean {
+  return portIdentity(a) === portIdentity(b);
+}
+
+function portIdentity(port: string): string {
+  const ref = parseDeviceRef(port);
+  if (!ref.ok) return port;
+  if (ref.value.kind === 'usb') return formatDeviceRef(ref.value);
+  try {
+    return `path:${realpathSync(ref.value.path)}`;
+  } catch {
+    return `path:${ref.value.path}`; // not there (or not a file path here, such as COM3)
+  }
 }
 
 /** The reference to remember a listed port by: its USB ids (and serial number) when known. */

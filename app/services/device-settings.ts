@@ -13,14 +13,14 @@
  *   hand (the attached device's card is taken before the router sees it; another port is opened
  *   for the test alone), or the reason there is none.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { isCard, formatCard, type Card } from '../domain/cards';
 import { fail, ok, type Result } from '../domain/result';
 import type { DeviceSet, DeviceSetting } from '../domain/table/events';
 import type { CardSource, DeviceRole, SourceEvent, SourceListener, SourceState, StatusEvent } from '../../hardware/card-source';
 import { BAUD_RATE } from '../../hardware/limits';
-import { formatDeviceRef, listPorts, parseDeviceRef, type PortListing } from '../../hardware/ports';
+import { listPorts, parseDeviceRef, samePort, type PortListing } from '../../hardware/ports';
 import { SerialCardDevice } from '../../hardware/serial-device';
 import { InProcessShoe } from '../../hardware/sim/in-process-shoe';
 import type { DeviceOrigin, DeviceSlotView, SerialPortsView, SerialPortView, TestReadView } from '../contract/devices';
@@ -30,28 +30,6 @@ import { parseBody } from './store';
 import type { TableService, TableSnapshot } from './table-service';
 
 export type { DeviceSetting } from '../domain/table/events';
-
-/**
- * Whether two ports name one device, however each was written: the same reference once read
- * (`path:/dev/x` is `/dev/x`, USB ids in either case and with or without leading zeros), and a
- * path that exists by where its links lead (`/dev/serial/by-id/...` is the `/dev/ttyUSB0` it
- * points to). A USB reference and a path are told apart here: which path a USB device has is
- * known only when it is opened.
- */
-function samePort(a: string, b: string): boolean {
-  return portIdentity(a) === portIdentity(b);
-}
-
-function portIdentity(port: string): string {
-  const ref = parseDeviceRef(port);
-  if (!ref.ok) return port;
-  if (ref.value.kind === 'usb') return formatDeviceRef(ref.value);
-  try {
-    return `path:${realpathSync(ref.value.path)}`;
-  } catch {
-    return `path:${ref.value.path}`; // not there (or not a file path here, such as COM3)
-  }
-}
 
 /** Each role's wire format when none is given: shoes frame their cards, scanners send lines. */
 export const DEFAULT_FORMAT: Readonly<Record<DeviceRole, 'framed' | 'lines'>> = { shoe: 'framed', scanner: 'lines' };
