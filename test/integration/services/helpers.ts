@@ -6,7 +6,9 @@ import type { DomainError, Result } from '../../../app/domain/result';
 import { openStore, type Store } from '../../../app/services/store';
 import { TableService, type TableSnapshot } from '../../../app/services/table-service';
 import { expect } from 'vitest';
-import type { CardSource } from '../../../hardware/card-source';
+import { formatCard, type Card } from '../../../app/domain/cards';
+import { Listeners } from '../../../app/listeners';
+import type { CardSource, SourceEvent, SourceListener, StatusBody } from '../../../hardware/card-source';
 import { InProcessShoe } from '../../../hardware/sim/in-process-shoe';
 import { tempFolder } from '../store/temp';
 
@@ -123,4 +125,66 @@ export async function scannerAtShowdown(service: TableService, scanner: CardSour
   must(service.seatReady({ tableId: T, seat: 2 }));
   must(service.seatReady({ tableId: T, seat: 4 }));
   return must(service.openShowdown({ tableId: T }));
+}
+
+/** The body of every logged event of `type`, oldest first. */
+export function loggedBodies(t: Rig, type: string): Record<string, unknown>[] {
+  return (t.store.db.prepare('SELECT body FROM events WHERE type = ? ORDER BY id').pluck().all(type) as string[]).map((b) => JSON.parse(b));
+}
+
+/** Three seats at the rig's table, one hand played to its last payment (seed 11), the shoe detached: the hand's id. */
+export async function playedHand(t: Rig): Promise<string> {
+  openTable(t.service, { 1: 5000, 2: 5000, 3: 5000 });
+  const { shoe, detach } = await attachShoe(t.service);
+  const snap = await playHand(t.service, shoe, 11);
+  detach();
+  await shoe.stop();
+  return snap.hand!.handId;
+}
+
+/** A shoe (or scanner) the test speaks for: cards, each with its SEQ or none and waiting for its ACK, and status events on demand. */
+export class ScriptedShoe implements CardSource {
+  readonly simulated = false;
+  readonly state = 'connected' as const;
+  readonly label: string;
+  private readonly listeners = new Listeners<SourceEvent>((e) => {
+    throw e;
+  });
+  constructor(readonly id: string, readonly role: 'shoe' | 'scanner' = 'shoe') {
+    this.label = role === 'shoe' ? 'Test shoe' : 'Test scanner';
+  }
+  async start(): Promise<void> {}
+  async stop(): Promise<void> {}
+  subscribe(listener: SourceListener): () => void {
+    return this.listeners.add(listener);
+  }
+  /** Sends a card with its SEQ (`null`: none); returns how often it was acknowledged. */
+  card(card: Card, seq: number | null): number {
+    let acks = 0;
+    const raw = new TextEncoder().encode(`\u0002${seq === null ? '' : String(seq).padStart(2, '0')}C${formatCard(card)}\u0003`);
+    this.listeners.emit({ kind: 'card', device: this.id, at: 0, card, seq: seq ?? undefined, raw, acknowledge: () => void acks++ });
+    return acks;
+  }
+  /** Sends a status event; returns how often it was acknowledged. */
+  status(body: StatusBody): number {
+    let acks = 0;
+    this.listeners.emit({ kind: 'status', device: this.id, at: 0, ...body, acknowledge: () => void acks++ } as SourceEvent);
+    return acks;
+  }
+}
+
+/**
+ * A hand dealt (seed 31) to the open table, the `ready` seats ready, at the showdown with seat 1
+ * set by the scanner holding seat 2's first card: an irregularity and its alert.
+ */
+export async function otherSeatsCardScanned(service: TableService, ready: readonly SeatNo[]): Promise<TableSnapshot> {
+  const { shoe, detach } = await attachShoe(service);
+  must(service.startHand({ tableId: T }));
+  await shoe.deal(31);
+  detach();
+  await shoe.stop();
+  for (const seat of ready) must(service.seatReady({ tableId: T, seat }));
+  const seats = must(service.openShowdown({ tableId: T })).hand!.state.seats;
+  const one = bestArrangement(seats[0].dealt).hand;
+  return must(service.setHand({ tableId: T, seat: 1, front: [seats[1].dealt[0], ...one.front.slice(1)], middle: one.middle, back: one.back, source: 'scanner' }));
 }

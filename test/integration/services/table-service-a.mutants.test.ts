@@ -8,13 +8,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bestArrangement } from '../../../app/domain/arrange';
-import { formatCard, type Card } from '../../../app/domain/cards';
-import { Listeners } from '../../../app/listeners';
-import type { CardSource, SourceEvent, SourceListener, StatusBody } from '../../../hardware/card-source';
+import type { Card } from '../../../app/domain/cards';
+import type { StatusBody } from '../../../hardware/card-source';
 import { openStore } from '../../../app/services/store';
 import { TableService, type TableUpdate } from '../../../app/services/table-service';
 import { tamper } from '../store/temp';
-import { attachShoe, expectRefused, must, openTable, rig, T, type Rig } from './helpers';
+import { attachShoe, expectRefused, must, openTable, otherSeatsCardScanned, rig, ScriptedShoe, T, type Rig } from './helpers';
 
 let r: Rig;
 beforeEach(() => {
@@ -450,42 +449,13 @@ describe('a hand played through', () => {
   });
 });
 
-/** A framed shoe the test speaks for: every card carries a SEQ and waits for its ACK. */
-class FramedShoe implements CardSource {
-  readonly role = 'shoe' as const;
-  readonly simulated = false;
-  readonly label = 'Test shoe';
-  readonly state = 'connected' as const;
-  private readonly listeners = new Listeners<SourceEvent>((e) => {
-    throw e;
-  });
-  constructor(readonly id: string) {}
-  async start(): Promise<void> {}
-  async stop(): Promise<void> {}
-  subscribe(listener: SourceListener): () => void {
-    return this.listeners.add(listener);
-  }
-  /** Sends a card with its SEQ; returns how often it was acknowledged. */
-  card(card: Card, seq: number): number {
-    let acks = 0;
-    const raw = new TextEncoder().encode(`\u0002${String(seq).padStart(2, '0')}C${formatCard(card)}\u0003`);
-    this.listeners.emit({ kind: 'card', device: this.id, at: 0, card, seq, raw, acknowledge: () => void acks++ });
-    return acks;
-  }
-  status(body: StatusBody): number {
-    let acks = 0;
-    this.listeners.emit({ kind: 'status', device: this.id, at: 0, ...body, acknowledge: () => void acks++ } as SourceEvent);
-    return acks;
-  }
-}
-
 describe('a resend after a restart, of a read refused with no hand in play', () => {
   const refused = (): number => r.store.db.prepare("SELECT count(*) FROM events WHERE type = 'device-read-refused'").pluck().get() as number;
 
   it('is known by its own device\'s last refused read with a SEQ, not another device\'s, nor a read without a SEQ', () => {
     openTable(r.service, { 1: 5000, 2: 5000 });
-    const a = new FramedShoe('path:/dev/ttyA');
-    const b = new FramedShoe('path:/dev/ttyB');
+    const a = new ScriptedShoe('path:/dev/ttyA');
+    const b = new ScriptedShoe('path:/dev/ttyB');
     must(r.service.attachCardSource(T, a));
     must(r.service.attachCardSource(T, b));
     expect(a.card(50 as Card, 7)).toBe(1); // no hand: refused, logged with its SEQ
@@ -493,7 +463,7 @@ describe('a resend after a restart, of a read refused with no hand in play', () 
     expect(b.card(20 as Card, 9)).toBe(1);
     expect(refused()).toBe(3);
     r.reopen(); // the ACK of SEQ 7 was lost in a crash
-    const again = new FramedShoe('path:/dev/ttyA');
+    const again = new ScriptedShoe('path:/dev/ttyA');
     must(r.service.attachCardSource(T, again));
     expect(again.card(50 as Card, 7)).toBe(1);
     expect(refused()).toBe(3);
@@ -505,61 +475,36 @@ describe('a resend after a restart, of a read refused with no hand in play', () 
 describe('the floor\'s ruling on an irregularity', () => {
   it('clears the alert it raised, in the floor person\'s name and staff id, with the ruling as the note; the answer shows it cleared', async () => {
     openTable(r.service, { 1: 5000, 2: 5000 });
-    const { shoe, detach } = await attachShoe(r.service);
-    try {
-      must(r.service.startHand({ tableId: T }));
-      await shoe.deal(31);
-      must(r.service.seatReady({ tableId: T, seat: 1 }));
-      must(r.service.seatReady({ tableId: T, seat: 2 }));
-      let snap = must(r.service.openShowdown({ tableId: T }));
-      const seats = snap.hand!.state.seats;
-      const one = bestArrangement(seats[0].dealt).hand;
-      const foreign = seats[1].dealt[0];
-      snap = must(r.service.setHand({ tableId: T, seat: 1, front: [foreign, ...one.front.slice(1)], middle: one.middle, back: one.back, source: 'scanner' }));
-      const irr = snap.hand!.state.irregularities;
-      expect(snap.alerts.map((a) => a.code)).toEqual(['card-of-other-seat']);
-      // a note rules on nothing: the alert stays
-      snap = must(r.service.floorCorrection({ tableId: T, floor: 'Jana', reason: 'looking into it', action: { kind: 'note' } }));
-      expect(snap.alerts.map((a) => a.code)).toEqual(['card-of-other-seat']);
-      const ruled = must(r.service.floorCorrection({
-        tableId: T, floor: ' Jana ', reason: 'the hand plays as it lies', action: { kind: 'resolve-irregularity', irregularity: irr[0].id, ruling: 'accept' }, handId: snap.hand!.handId,
-        signedBy: [{ staffId: 'F1', name: 'Jana' }],
-      }));
-      expect(ruled.alerts).toEqual([]);
-      const row = r.store.db.prepare("SELECT acknowledged_by, ack_note FROM alerts WHERE code = 'card-of-other-seat'").get();
-      expect(row).toEqual({ acknowledged_by: 'Jana', ack_note: 'ruled: accept' });
-      const ack = JSON.parse(r.store.db.prepare("SELECT body FROM events WHERE type = 'alert-acknowledged'").pluck().get() as string) as Record<string, unknown>;
-      expect(ack).toMatchObject({ by: 'floor:Jana', person: 'Jana', staffId: 'F1' });
-    } finally {
-      detach();
-    }
+    let snap = await otherSeatsCardScanned(r.service, [1, 2]);
+    const irr = snap.hand!.state.irregularities;
+    expect(snap.alerts.map((a) => a.code)).toEqual(['card-of-other-seat']);
+    // a note rules on nothing: the alert stays
+    snap = must(r.service.floorCorrection({ tableId: T, floor: 'Jana', reason: 'looking into it', action: { kind: 'note' } }));
+    expect(snap.alerts.map((a) => a.code)).toEqual(['card-of-other-seat']);
+    const ruled = must(r.service.floorCorrection({
+      tableId: T, floor: ' Jana ', reason: 'the hand plays as it lies', action: { kind: 'resolve-irregularity', irregularity: irr[0].id, ruling: 'accept' }, handId: snap.hand!.handId,
+      signedBy: [{ staffId: 'F1', name: 'Jana' }],
+    }));
+    expect(ruled.alerts).toEqual([]);
+    const row = r.store.db.prepare("SELECT acknowledged_by, ack_note FROM alerts WHERE code = 'card-of-other-seat'").get();
+    expect(row).toEqual({ acknowledged_by: 'Jana', ack_note: 'ruled: accept' });
+    const ack = JSON.parse(r.store.db.prepare("SELECT body FROM events WHERE type = 'alert-acknowledged'").pluck().get() as string) as Record<string, unknown>;
+    expect(ack).toMatchObject({ by: 'floor:Jana', person: 'Jana', staffId: 'F1' });
   });
 });
 
 describe('a ruling whose alert could not be cleared', () => {
   it('leaves the alert raised until the floor clears it; a later correction does not clear it', async () => {
     openTable(r.service, { 1: 5000, 2: 5000 });
-    const { shoe, detach } = await attachShoe(r.service);
-    try {
-      must(r.service.startHand({ tableId: T }));
-      await shoe.deal(31);
-      must(r.service.seatReady({ tableId: T, seat: 1 }));
-      must(r.service.seatReady({ tableId: T, seat: 2 }));
-      let snap = must(r.service.openShowdown({ tableId: T }));
-      const seats = snap.hand!.state.seats;
-      const one = bestArrangement(seats[0].dealt).hand;
-      snap = must(r.service.setHand({ tableId: T, seat: 1, front: [seats[1].dealt[0], ...one.front.slice(1)], middle: one.middle, back: one.back, source: 'scanner' }));
-      const irr = snap.hand!.state.irregularities[0];
-      r.store.db.exec("CREATE TEMP TRIGGER fail_acks BEFORE INSERT ON main.events WHEN NEW.type = 'alert-acknowledged' BEGIN SELECT RAISE(ABORT, 'disk full'); END;");
-      snap = must(r.service.floorCorrection({ tableId: T, floor: 'Jana', reason: 'plays as it lies', action: { kind: 'resolve-irregularity', irregularity: irr.id, ruling: 'accept' } }));
-      expect(snap.hand!.state.irregularities[0].resolution).toMatchObject({ ruling: 'accept' });
-      r.store.db.exec('DROP TRIGGER temp.fail_acks');
-      snap = must(r.service.floorCorrection({ tableId: T, floor: 'Jana', reason: 'for the record', action: { kind: 'note' } }));
-      expect(snap.alerts.map((a) => a.code)).toEqual(['card-of-other-seat']);
-      expect(r.store.db.prepare("SELECT count(*) FROM events WHERE type = 'alert-acknowledged'").pluck().get()).toBe(0);
-    } finally {
-      detach();
-    }
+    let snap = await otherSeatsCardScanned(r.service, [1, 2]);
+    const irr = snap.hand!.state.irregularities[0];
+    r.store.db.exec("CREATE TEMP TRIGGER fail_acks BEFORE INSERT ON main.events WHEN NEW.type = 'alert-acknowledged' BEGIN SELECT RAISE(ABORT, 'disk full'); END;");
+    snap = must(r.service.floorCorrection({ tableId: T, floor: 'Jana', reason: 'plays as it lies', action: { kind: 'resolve-irregularity', irregularity: irr.id, ruling: 'accept' } }));
+    expect(snap.hand!.state.irregularities[0].resolution).toMatchObject({ ruling: 'accept' });
+    r.store.db.exec('DROP TRIGGER temp.fail_acks');
+    snap = must(r.service.floorCorrection({ tableId: T, floor: 'Jana', reason: 'for the record', action: { kind: 'note' } }));
+    expect(snap.alerts.map((a) => a.code)).toEqual(['card-of-other-seat']);
+    expect(r.store.db.prepare("SELECT count(*) FROM events WHERE type = 'alert-acknowledged'").pluck().get()).toBe(0);
   });
 });
 

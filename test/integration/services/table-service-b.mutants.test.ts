@@ -12,7 +12,7 @@ import { bestArrangement } from '../../../app/domain/arrange';
 import type { SeatNo } from '../../../app/domain/hand';
 import { TableService, type TableSnapshot, type TableUpdate } from '../../../app/services/table-service';
 import { shuffledDeck } from '../../../hardware/sim/deck';
-import { T, attachShoe, expectRefused, must, openTable, playHand, rig, type Rig } from './helpers';
+import { T, attachShoe, expectRefused, loggedBodies, must, openTable, otherSeatsCardScanned, playHand, playedHand, rig, type Rig } from './helpers';
 
 let r: Rig | undefined;
 afterEach(() => {
@@ -33,36 +33,17 @@ function refusedCode(rig: Rig, cmd: () => { ok: boolean; error?: { code: string 
   return res.error!.code;
 }
 
-/** The body of every logged event of `type`, oldest first. */
-function bodies(rig: Rig, type: string): Record<string, unknown>[] {
-  return (rig.store.db.prepare('SELECT body FROM events WHERE type = ? ORDER BY id').pluck().all(type) as string[]).map((b) => JSON.parse(b));
-}
-
 /** Three seats, one hand played to its last payment (seed 11), the shoe detached. */
 async function played(): Promise<{ rig: Rig; handId: string }> {
   const t = (r = rig());
-  openTable(t.service, { 1: 5000, 2: 5000, 3: 5000 });
-  const { shoe, detach } = await attachShoe(t.service);
-  const snap = await playHand(t.service, shoe, 11);
-  detach();
-  await shoe.stop();
-  return { rig: t, handId: snap.hand!.handId };
+  return { rig: t, handId: await playedHand(t) };
 }
 
 /** Four seats at the showdown with seat 1's scan holding one of seat 2's cards: an irregularity and its alert. */
 async function irregularity(): Promise<{ rig: Rig; irrId: number; alertId: number }> {
   const t = (r = rig());
   openTable(t.service);
-  const { shoe, detach } = await attachShoe(t.service);
-  must(t.service.startHand({ tableId: T }));
-  await shoe.deal(31);
-  detach();
-  await shoe.stop();
-  for (const s of [1, 2, 3, 4] as const) must(t.service.seatReady({ tableId: T, seat: s }));
-  let snap = must(t.service.openShowdown({ tableId: T }));
-  const seats = snap.hand!.state.seats;
-  const one = bestArrangement(seats[0].dealt).hand;
-  snap = must(t.service.setHand({ tableId: T, seat: 1, front: [seats[1].dealt[0], ...one.front.slice(1)], middle: one.middle, back: one.back, source: 'scanner' }));
+  const snap = await otherSeatsCardScanned(t.service, [1, 2, 3, 4]);
   const irr = snap.hand!.state.irregularities[0];
   expect(snap.alerts.map((a) => a.kind)).toEqual(['irregularity']);
   return { rig: t, irrId: irr.id, alertId: snap.alerts[0].id };
@@ -93,13 +74,13 @@ describe("the floor's ruling on an irregularity clears its alert", () => {
     }));
     expect(snap.alerts).toEqual([]);
     expect(t.service.alerts()).toEqual([]);
-    expect(bodies(t, 'alert-acknowledged')).toEqual([expect.objectContaining({ alertId, by: 'floor:Jana', person: 'Jana', staffId: 'jana', note: 'ruled: foul-seat' })]);
+    expect(loggedBodies(t, 'alert-acknowledged')).toEqual([expect.objectContaining({ alertId, by: 'floor:Jana', person: 'Jana', staffId: 'jana', note: 'ruled: foul-seat' })]);
   });
 
   it('without a PIN given the acknowledgement carries no staff id', async () => {
     const { rig: t, irrId } = await irregularity();
     must(t.service.floorCorrection({ tableId: T, floor: 'Jana', reason: 'seen on camera', action: { kind: 'resolve-irregularity', irregularity: irrId, ruling: 'accept' } }));
-    const [ack] = bodies(t, 'alert-acknowledged');
+    const [ack] = loggedBodies(t, 'alert-acknowledged');
     expect(ack).toMatchObject({ by: 'floor:Jana', note: 'ruled: accept' });
     expect(ack).not.toHaveProperty('staffId');
   });
@@ -121,7 +102,7 @@ describe('voidHand', () => {
     must(t.service.startHand({ tableId: T }));
     const snap = must(t.service.voidHand({ tableId: T, floor: '  Jana ', reason: 'deck short', signedBy: [JANA] }));
     expect(snap.hand!.state.phase).toBe('voided');
-    expect(bodies(t, 'hand-voided')).toEqual([expect.objectContaining({ by: 'floor:Jana', reason: 'deck short', signedBy: [JANA] })]);
+    expect(loggedBodies(t, 'hand-voided')).toEqual([expect.objectContaining({ by: 'floor:Jana', reason: 'deck short', signedBy: [JANA] })]);
   });
 
   it('with no hand in play: no-hand-in-play, naming the table', () => {
@@ -166,7 +147,7 @@ describe('correctHand and previewCorrection', () => {
   it('records the correction as the trimmed floor person, with the trimmed reason, the signers and the transfers', async () => {
     const { rig: t, handId } = await played();
     const snap = must(t.service.correctHand({ tableId: T, handId, floor: ' Jana ', reason: '  the deck was short  ', correction: { kind: 'void' }, signedBy: [JANA, PETR] }));
-    const [body] = bodies(t, 'hand-corrected');
+    const [body] = loggedBodies(t, 'hand-corrected');
     expect(body).toMatchObject({ by: 'floor:Jana', handId, reason: 'the deck was short', signedBy: [JANA, PETR], result: null });
     expect((body.transfers as unknown[]).length).toBeGreaterThan(0);
     expect(body.transfers).toEqual(snap.lastPlayed!.pending.map((p) => ({ from: p.from, to: p.to, amount: p.amount })));
@@ -204,7 +185,7 @@ describe('executeCorrectionPayment', () => {
     t.store.db.exec('DROP TRIGGER disk_full');
     expect(must(t.service.snapshot(T)).lastPlayed!.pending.map((p) => p.done)).toEqual(snap.lastPlayed!.pending.map(() => false));
     must(t.service.executeCorrectionPayment({ tableId: T, index: 0 }));
-    expect(bodies(t, 'correction-payment-executed')).toEqual([expect.objectContaining({ by: 'dealer', handId, index: 0 })]);
+    expect(loggedBodies(t, 'correction-payment-executed')).toEqual([expect.objectContaining({ by: 'dealer', handId, index: 0 })]);
   });
 });
 
@@ -237,7 +218,7 @@ describe('acknowledgeAlert', () => {
     expectRefused(t.store, () => t.service.acknowledgeAlert({ alertId, by: 7 as unknown as string }), 'name-needed');
     const acked = must(t.service.acknowledgeAlert({ alertId, by: '  Eva  ', note: '   ' }));
     expect(acked.acknowledged).toMatchObject({ by: 'Eva' });
-    const [body] = bodies(t, 'alert-acknowledged');
+    const [body] = loggedBodies(t, 'alert-acknowledged');
     expect(body).toMatchObject({ by: 'dealer', person: 'Eva', alertId });
     expect(body).not.toHaveProperty('note');
     expect(body).not.toHaveProperty('staffId');
@@ -250,7 +231,7 @@ describe('acknowledgeAlert', () => {
     const heard: TableUpdate[] = [];
     t.service.subscribe((u) => heard.push(u));
     const acked = must(t.service.acknowledgeAlert({ alertId, by: 'Jana', as: 'floor', staffId: 'jana', note: ' shoe cleaned ' }));
-    expect(bodies(t, 'alert-acknowledged')).toEqual([expect.objectContaining({ by: 'floor:Jana', person: 'Jana', staffId: 'jana', note: 'shoe cleaned' })]);
+    expect(loggedBodies(t, 'alert-acknowledged')).toEqual([expect.objectContaining({ by: 'floor:Jana', person: 'Jana', staffId: 'jana', note: 'shoe cleaned' })]);
     expect(heard.map((u) => u.kind)).toEqual(['state-changed', 'alert-acknowledged']);
     expect(heard[0]).toMatchObject({ tableId: T, table: { alerts: [] } });
     expect(heard[1]).toEqual({ kind: 'alert-acknowledged', alert: acked });
@@ -387,7 +368,7 @@ describe('recordDeviceSet', () => {
     expectRefused(t.store, () => t.service.recordDeviceSet({ tableId: 'T9', role: 'shoe', setting: { kind: 'none' } as never, device: null, label: null, staffId: 'boss', reason: 'x' }), 'unknown-table');
     expectRefused(t.store, () => t.service.recordDeviceSet({ tableId: T, role: 'scanner', setting: { kind: 'none' } as never, device: null, label: null, staffId: 'boss', reason: undefined as unknown as string }), 'reason-needed');
     must(t.service.recordDeviceSet({ tableId: T, role: 'scanner', setting: { kind: 'none' } as never, device: null, label: null, staffId: 'boss', reason: '  scanner broken ' }));
-    expect(bodies(t, 'device-set')).toEqual([expect.objectContaining({ by: 'system', role: 'scanner', staffId: 'boss', reason: 'scanner broken' })]);
+    expect(loggedBodies(t, 'device-set')).toEqual([expect.objectContaining({ by: 'system', role: 'scanner', staffId: 'boss', reason: 'scanner broken' })]);
   });
 });
 
@@ -576,7 +557,7 @@ describe('a ruling clears exactly the alert of its irregularity', () => {
     const irr = snap.hand!.state.irregularities[1];
     const after = must(t.service.floorCorrection({ tableId: T, floor: 'Jana', reason: 'camera', action: { kind: 'resolve-irregularity', irregularity: irr.id, ruling: 'accept' }, signedBy: [JANA] }));
     expect(after.alerts.map((a) => a.id)).toEqual([first.id]);
-    expect(bodies(t, 'alert-acknowledged').map((b) => b.alertId)).toEqual([second.id]);
+    expect(loggedBodies(t, 'alert-acknowledged').map((b) => b.alertId)).toEqual([second.id]);
   });
 
   it("the same irregularity in the next hand: the ruling clears this hand's alert, an earlier hand's stays raised", async () => {
@@ -603,6 +584,6 @@ describe('a ruling clears exactly the alert of its irregularity', () => {
     must(t.service.acknowledgeAlert({ alertId: snap.alerts[0].id, by: 'Jana', as: 'floor' }));
     const after = must(t.service.floorCorrection({ tableId: T, floor: 'Jana', reason: 'camera', action: { kind: 'resolve-irregularity', irregularity: snap.hand!.state.irregularities[0].id, ruling: 'accept' } }));
     expect(after.hand!.state.irregularities[0].resolution).toMatchObject({ ruling: 'accept', by: 'floor:Jana' });
-    expect(bodies(t, 'alert-acknowledged')).toHaveLength(1);
+    expect(loggedBodies(t, 'alert-acknowledged')).toHaveLength(1);
   });
 });

@@ -7,11 +7,9 @@
  * up again after a restart. Written to kill the mutants the older tests left.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Card } from '../../../app/domain/cards';
-import { Listeners } from '../../../app/listeners';
-import type { CardSource, SourceEvent, SourceListener, StatusBody } from '../../../hardware/card-source';
+import type { StatusBody } from '../../../hardware/card-source';
 import type { TableUpdate } from '../../../app/services/table-service';
-import { attachShoe, expectRefused, must, openTable, playHand, rig, T, type Rig } from './helpers';
+import { attachShoe, expectRefused, loggedBodies, must, openTable, playedHand, rig, ScriptedShoe, T, type Rig } from './helpers';
 
 let r: Rig | undefined;
 afterEach(() => {
@@ -21,40 +19,10 @@ afterEach(() => {
 
 const FAIL_WRITES = "CREATE TEMP TRIGGER disk_full BEFORE INSERT ON main.events BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;";
 
-/** A shoe the test speaks for: status events (and cards) on demand. */
-class TestShoe implements CardSource {
-  readonly role = 'shoe' as const;
-  readonly simulated = false;
-  readonly label = 'Test shoe';
-  readonly state = 'connected' as const;
-  private readonly listeners = new Listeners<SourceEvent>((e) => {
-    throw e;
-  });
-  constructor(readonly id: string) {}
-  async start(): Promise<void> {}
-  async stop(): Promise<void> {}
-  subscribe(listener: SourceListener): () => void {
-    return this.listeners.add(listener);
-  }
-  status(body: StatusBody): void {
-    this.listeners.emit({ kind: 'status', device: this.id, at: 0, ...body } as SourceEvent);
-  }
-}
-
-/** The body of every logged event of `type`, oldest first. */
-function bodies(t: Rig, type: string): Record<string, unknown>[] {
-  return (t.store.db.prepare('SELECT body FROM events WHERE type = ? ORDER BY id').pluck().all(type) as string[]).map((b) => JSON.parse(b));
-}
-
 /** Three seats, one hand played to its last payment (seed 11), the shoe detached. */
 async function played(): Promise<{ t: Rig; handId: string }> {
   const t = (r = rig());
-  openTable(t.service, { 1: 5000, 2: 5000, 3: 5000 });
-  const { shoe, detach } = await attachShoe(t.service);
-  const snap = await playHand(t.service, shoe, 11);
-  detach();
-  await shoe.stop();
-  return { t, handId: snap.hand!.handId };
+  return { t, handId: await playedHand(t) };
 }
 
 describe('a write that fails changes nothing', () => {
@@ -84,11 +52,11 @@ describe("a device's alert", () => {
     openTable(t.service);
     const heard: TableUpdate[] = [];
     t.service.subscribe((u) => void heard.push(u));
-    const shoe = new TestShoe('path:/dev/ttyS7');
+    const shoe = new ScriptedShoe('path:/dev/ttyS7');
     must(t.service.attachCardSource(T, shoe));
     expect(must(t.service.snapshot(T)).alerts).toEqual([]); // read (and cached) before the fault
     shoe.status({ status: 'heartbeat-lost', silentMs: 5000 } as StatusBody);
-    const [raised] = bodies(t, 'alert-raised');
+    const [raised] = loggedBodies(t, 'alert-raised');
     expect(raised).toMatchObject({ kind: 'device-fault', code: 'heartbeat-lost', device: 'path:/dev/ttyS7', message: 'Card shoe: heartbeat-lost (nothing heard for 5000 ms)' });
     const snap = must(t.service.snapshot(T));
     expect(snap.alerts).toHaveLength(1);
@@ -123,38 +91,13 @@ describe('the last hand after a restart', () => {
   });
 });
 
-/** A framed scanner: every card carries a SEQ and waits for its ACK. */
-class FramedScanner implements CardSource {
-  readonly role = 'scanner' as const;
-  readonly simulated = false;
-  readonly label = 'Test scanner';
-  readonly state = 'connected' as const;
-  readonly id = 'path:/dev/ttySCAN';
-  private readonly listeners = new Listeners<SourceEvent>((e) => {
-    throw e;
-  });
-  async start(): Promise<void> {}
-  async stop(): Promise<void> {}
-  subscribe(listener: SourceListener): () => void {
-    return this.listeners.add(listener);
-  }
-  /** Sends a card (with its SEQ, or none: `null`); returns how often it was acknowledged. */
-  card(card: Card, seq: number | null): number {
-    let acks = 0;
-    const raw = new TextEncoder().encode(`\u0002${seq === null ? '' : String(seq).padStart(2, '0')}C${card}\u0003`);
-    const acknowledge = (): void => void acks++;
-    this.listeners.emit({ kind: 'card', device: this.id, at: 0, card, seq: seq ?? undefined, raw, acknowledge });
-    return acks;
-  }
-}
-
 describe("a scanned row held when its hand ends", () => {
   it("is not the next hand's: after a void, the redeal's showdown (and a restart there) shows the seat's scan empty", async () => {
     const t = (r = rig());
     openTable(t.service, { 2: 5000, 4: 5000 });
     const { shoe, detach } = await attachShoe(t.service);
     try {
-      const scanner = new FramedScanner();
+      const scanner = new ScriptedShoe('path:/dev/ttySCAN', 'scanner');
       must(t.service.attachCardSource(T, scanner));
       const showdown = async (seed: number) => {
         await shoe.deal(seed);
@@ -188,7 +131,7 @@ describe('a resend after a restart, of a held scanned card', () => {
     openTable(t.service, { 2: 5000, 4: 5000 });
     const { shoe, detach } = await attachShoe(t.service);
     try {
-      const scanner = new FramedScanner();
+      const scanner = new ScriptedShoe('path:/dev/ttySCAN', 'scanner');
       must(t.service.attachCardSource(T, scanner));
       must(t.service.startHand({ tableId: T }));
       await shoe.deal(21);
@@ -200,14 +143,14 @@ describe('a resend after a restart, of a held scanned card', () => {
       expect(scanner.card(dealt[0], null)).toBe(1);
       expect(scanner.card(dealt[1], 11)).toBe(1);
       expect(scanner.card(dealt[2], null)).toBe(1);
-      expect(bodies(t, 'scanner-card-held').map((b) => b.seq)).toEqual([null, 11, null]);
+      expect(loggedBodies(t, 'scanner-card-held').map((b) => b.seq)).toEqual([null, 11, null]);
       t.reopen(); // the ACK of SEQ 11 was lost in a crash (so was the last one's)
       expect(must(t.service.snapshot(T)).scanTarget).toMatchObject({ seat: target.seat, held: { front: [dealt[0], dealt[1], dealt[2]] } });
-      const again = new FramedScanner();
+      const again = new ScriptedShoe('path:/dev/ttySCAN', 'scanner');
       must(t.service.attachCardSource(T, again));
       expect(again.card(dealt[1], 11)).toBe(1);
-      expect(bodies(t, 'device-read-refused')).toEqual([]);
-      expect(bodies(t, 'scanner-card-held')).toHaveLength(3);
+      expect(loggedBodies(t, 'device-read-refused')).toEqual([]);
+      expect(loggedBodies(t, 'scanner-card-held')).toHaveLength(3);
     } finally {
       detach();
       await shoe.stop();
