@@ -10,8 +10,7 @@
  * tables and a staff record, then copies of it changed behind the terminal's back.
  */
 import Database from 'better-sqlite3';
-import { copyFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTask } from '../../../app/services/audit';
 import type { Progress } from '../../../app/services/progress';
@@ -22,7 +21,7 @@ import {
   auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, rebuildTables, QUERY_TABLES, RangeRebuild, RebuildFile, type RangeFold, type RowProblem, type TablesReport,
 } from '../../../app/services/table-audit';
 import { TableService } from '../../../app/services/table-service';
-import { tamper, tempFolder } from './temp';
+import { inTempDir, tamper, tempFolder } from './temp';
 
 const tmp = tempFolder('cp-table-audit-mut-');
 let honest = '';
@@ -75,33 +74,37 @@ function audit(path: string, options: { maxProblems?: number; progress?: Progres
 
 /** The tables' report from the log folded as two ranges cut after row `cut` (`file`: the rebuild in a file SQLite compares in). */
 function inRanges(path: string, cut: number, file: boolean): { report: TablesReport | null; taken: boolean[]; bySqlite: number; whole: TablesReport } {
-  const before = readdirSync(tmpdir()).filter((n) => n.startsWith('cp-audit-rebuild-'));
-  const store = openStore(path, { readonly: true });
-  const attached = file ? RebuildFile.attach(store.db, store.migrations) : null;
-  if (file) expect(attached).not.toBeNull();
-  const rebuild = new RangeRebuild(store.migrations, attached);
-  try {
-    const max = store.db.prepare('SELECT max(id) FROM events').pluck().get() as number;
-    const taken: boolean[] = [];
-    store.db.exec('BEGIN');
-    for (const [after, upTo] of [[Number.NEGATIVE_INFINITY, cut], [cut, max]]) {
-      const part = auditTask(store.db, { after, upTo, chain: false, hands: false, maxProblems: 50, tables: null, fold: true });
-      taken.push(rebuild.add(part.fold!));
+  // In a temp folder of its own, so that another test's audit running beside it leaves nothing here.
+  const { value, left } = inTempDir(() => {
+    const store = openStore(path, { readonly: true });
+    const attached = file ? RebuildFile.attach(store.db, store.migrations) : null;
+    if (file) expect(attached).not.toBeNull();
+    const rebuild = new RangeRebuild(store.migrations, attached);
+    try {
+      const max = store.db.prepare('SELECT max(id) FROM events').pluck().get() as number;
+      const taken: boolean[] = [];
+      store.db.exec('BEGIN');
+      for (const [after, upTo] of [[Number.NEGATIVE_INFINITY, cut], [cut, max]]) {
+        const part = auditTask(store.db, { after, upTo, chain: false, hands: false, maxProblems: 50, tables: null, fold: true });
+        taken.push(rebuild.add(part.fold!));
+      }
+      const report = rebuild.finish(store, MAX_TABLE_PROBLEMS);
+      store.db.exec('COMMIT');
+      const whole = auditTables(store);
+      rebuild.close();
+      attached?.close();
+      // The rebuild is detached again.
+      expect(store.db.prepare('PRAGMA database_list').all().map((d) => (d as { name: string }).name)).toEqual(['main']);
+      return { report, taken, bySqlite: rebuild.comparedBySqlite, whole };
+    } finally {
+      rebuild.close();
+      attached?.close();
+      store.close();
     }
-    const report = rebuild.finish(store, MAX_TABLE_PROBLEMS);
-    store.db.exec('COMMIT');
-    const whole = auditTables(store);
-    rebuild.close();
-    attached?.close();
-    // The rebuild is detached again and its folder gone.
-    expect(store.db.prepare('PRAGMA database_list').all().map((d) => (d as { name: string }).name)).toEqual(['main']);
-    expect(readdirSync(tmpdir()).filter((n) => n.startsWith('cp-audit-rebuild-')).filter((n) => !before.includes(n))).toEqual([]);
-    return { report, taken, bySqlite: rebuild.comparedBySqlite, whole };
-  } finally {
-    rebuild.close();
-    attached?.close();
-    store.close();
-  }
+  });
+  // And its folder gone.
+  expect(left).toEqual([]);
+  return value;
 }
 
 const rowsOf = (t: TablesReport) => t.problems.filter((p): p is RowProblem => p.kind === 'row');

@@ -1,6 +1,6 @@
 /** Temporary folders for tests that need a real database file. */
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StoreError } from '../../../app/services/migrations';
@@ -54,4 +54,23 @@ export function storeErrorOf(fn: () => unknown): StoreError {
     throw e;
   }
   throw new Error('expected a StoreError');
+}
+
+/**
+ * Runs `fn` with the OS temp folder (`TMPDIR`) set to `dir`, or to a fresh folder of its own when
+ * not given; returns what `fn` gives and what it left in that fresh folder (removed after). A
+ * test that asserts nothing is left behind sees only its own files, not another test's.
+ */
+export function inTempDir<V>(fn: () => V, dir?: string): { value: V; left: string[] } {
+  const own = dir ?? mkdtempSync(join(tmpdir(), 'cp-os-tmp-'));
+  const saved = process.env.TMPDIR;
+  process.env.TMPDIR = own;
+  try {
+    const value = fn();
+    return { value, left: dir ? [] : readdirSync(own) };
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+    if (!dir) rmSync(own, { recursive: true, force: true });
+  }
 }
