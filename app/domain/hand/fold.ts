@@ -473,6 +473,10 @@ function surrenderDeclared(state: HandState, e: SurrenderDeclared): Step {
   }
   const c = claimCards(state, s.seat, e.cards, 'surrender-declared');
   if (!c.ok) return c;
+  // Without a shoe nothing can tell the record these 13 cards later (a surrendered seat is not read).
+  if (c.value.cards === null) {
+    return fail('surrender-cards-needed', `${who}'s surrender: scan the 13 folded cards (this table has no shoe)`);
+  }
   const next = withSeat(state, s.seat, { surrender: { cards: c.value.cards }, ready: false });
   return ok(noteDuplicates(next, s.seat, c.value.foreign, e.at));
 }

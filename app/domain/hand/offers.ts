@@ -58,7 +58,7 @@ export interface Offer {
 export type OfferRefusal = DomainError;
 
 /** Refusals the dealer explains to the player rather than hiding the action. */
-const EXPLAINED: ReadonlySet<string> = new Set(['surrender-not-covered', 'cards-needed']);
+const EXPLAINED: ReadonlySet<string> = new Set(['surrender-not-covered', 'cards-needed', 'surrender-cards-needed']);
 
 const NOT_OFFERED: Offer = { offered: false, refusal: null };
 const OFFERED: Offer = { offered: true, refusal: null };

@@ -116,6 +116,17 @@ describe('naturals: declared before the showdown, verified against the dealt car
     drive(scanner, ev.natural(2, 'six-pairs', cards(SIX_PAIRS)), log);
     expect(log[1].type).toBe('natural-verified');
   });
+
+  it('without a shoe a surrender needs its 13 folded cards scanned: without them the hand could never be settled (docs/hand-lifecycle.md, scanner-only play)', () => {
+    const scanner = driveAll(dealtHand({ mode: 'scanner-only', deck: [] }), [ev.dealEnded()]);
+    expect(refusal(apply(scanner, ev.surrender(1)))).toEqual({ code: 'surrender-cards-needed', message: 'Seat 1\'s surrender: scan the 13 folded cards (this table has no shoe)' });
+    // With the cards scanned the surrender is taken, and the hand settles once the others are read.
+    let s = must(scanner, ev.surrender(1, handOf(EXAMPLE_003[1])));
+    expect(s.seats[0].surrender).toEqual({ cards: handOf(EXAMPLE_003[1]) });
+    s = driveAll(s, [ev.ready(2), ev.ready(3), ev.ready(4), ev.open(), rows(2), rows(3), rows(4)]);
+    const { result } = settle(s);
+    expect(result.surrendered).toEqual([1]);
+  });
 });
 
 describe('a card at showdown that is not the seat\'s blocks settlement until the floor rules (RULES.md s4)', () => {

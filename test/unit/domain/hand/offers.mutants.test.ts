@@ -54,6 +54,11 @@ describe('the seat actions before a hand and without a shoe', () => {
     expect(o).toEqual({ offered: true, refusal: { code: 'cards-needed', message: 'Seat 2\'s natural: scan the 13 cards laid face up (this table has no shoe)' } });
   });
 
+  it('a surrender without a shoe is offered with its refusal: the dealer scans the 13 folded cards', () => {
+    const o = seatOffers(blind(), 2).declareSurrender;
+    expect(o).toEqual({ offered: true, refusal: { code: 'surrender-cards-needed', message: 'Seat 2\'s surrender: scan the 13 folded cards (this table has no shoe)' } });
+  });
+
   it('a refusal the dealer does not explain hides the action', () => {
     // Seat 2 has surrendered: a natural is refused (surrendered), so it is not offered.
     const o = seatOffers(drive(blind(), ev.surrender(2, handOf(EXAMPLE_003[2]))), 2);

@@ -4,7 +4,7 @@
 // the refusals while a seat's cards are unknown, and the floor's re-check of a stored settlement.
 import { describe, expect, it } from 'vitest';
 import { formatCards } from '../../../../app/domain/cards';
-import { buildSettled, initialState, showdownRecord, verifySettlement, type HandState, type SeatNo } from '../../../../app/domain/hand';
+import { apply, buildSettled, initialState, showdownRecord, verifySettlement, type HandState, type SeatNo } from '../../../../app/domain/hand';
 import { presetJson } from '../../../../app/domain/profiles';
 import { unwrap } from '../../../../app/domain/result';
 import { settleRecord } from '../../../../app/domain/settle';
@@ -77,11 +77,16 @@ describe('showdownRecord: each seat as the settlement sees it', () => {
     expect(unwrap(showdownRecord(s)).seats[1]).toEqual({ seat: 2, stack: 10_000, cards: formatCards(handOf(EXAMPLE_003[2])), foul: 'late' });
   });
 
-  it('refuses a surrender whose cards are not known (no shoe, none scanned)', () => {
-    const s = driveAll(initialState, [started({ mode: 'scanner-only', seats: [1, 2, 3] }), ev.dealEnded(), ev.surrender(3), ev.ready(1), ev.ready(2), ev.open(), rows(1), rows(2)]);
+  it('refuses a surrender whose cards are not known (no shoe, none scanned): the fold refuses such a surrender first, the record checks again', () => {
+    const blind = driveAll(initialState, [started({ mode: 'scanner-only', seats: [1, 2, 3] }), ev.dealEnded()]);
+    expect(apply(blind, ev.surrender(3)).ok).toBe(false);
+    const s = driveAll(blind, [ev.surrender(3, handOf(EXAMPLE_003[3])), ev.ready(1), ev.ready(2), ev.open(), rows(1), rows(2)]);
+    expect(showdownRecord(s).ok).toBe(true);
+    // A state the fold no longer makes (a log written before it refused this): the record still refuses it.
+    const cardless: HandState = { ...s, seats: s.seats.map((x) => (x.seat === 3 ? { ...x, surrender: { cards: null } } : x)) };
     const unknown = { ok: false, error: { code: 'cards-unknown', message: 'Seat 3\'s 13 cards are not known (no shoe, hand not read): the hand cannot be settled' } };
-    expect(showdownRecord(s)).toEqual(unknown);
-    expect(buildSettled(s, at())).toEqual(unknown);
+    expect(showdownRecord(cardless)).toEqual(unknown);
+    expect(buildSettled(cardless, at())).toEqual(unknown);
   });
 
   it('OFC: a Fantasyland seat is marked, before its cards', () => {
