@@ -36,6 +36,25 @@ async function play(t: Rig, hands: number, seed: number): Promise<SimulatedHand[
   return lines;
 }
 
+/**
+ * A fresh table where seed 43 played hand 1 and hand 2 (its skip planned at card 46) was dealt
+ * its first `dealt` cards by a shoe that was then unplugged.
+ */
+async function secondHandStoppedAfter(dealt: number): Promise<Rig> {
+  const t = fresh();
+  await play(t, 1, 43);
+  const snap = must(t.service.startHand({ tableId: 'SIM' }));
+  const plan = planHand(43, 2, snap.hand!.state.info!.button, Object.keys(snap.profile.naturals));
+  expect(plan.fault).toEqual({ kind: 'skip-seq', at: 46 });
+  const shoe = new InProcessShoe({ paceMs: 0, heartbeatTimeoutMs: 60_000 });
+  const detach = must(t.service.attachCardSource('SIM', shoe));
+  await shoe.start();
+  await shoe.feed(shuffledDeck(plan.deckSeed).slice(0, dealt));
+  await shoe.stop();
+  detach();
+  return t;
+}
+
 describe("the dealer's wrong-seat report", () => {
   it('names the seat planned as holding another seat\'s hand and the first other seat playing, once, and the hand is a misdeal', async () => {
     // seed 41, hand 1: the plan reports seat 2 (no fault, no void); seed 217: seat 1
@@ -76,17 +95,7 @@ describe('a hand resumed before its planned sequence gap', () => {
     expect(want[0][0]).toBeGreaterThan(40); // the hand's count, near the end of the deck
 
     // the same two hands, but hand 2 stopped after 20 cards (a shoe that is then unplugged)
-    const t = fresh();
-    await play(t, 1, 43);
-    const snap = must(t.service.startHand({ tableId: 'SIM' }));
-    const plan = planHand(43, 2, snap.hand!.state.info!.button, Object.keys(snap.profile.naturals));
-    expect(plan.fault).toEqual({ kind: 'skip-seq', at: 46 });
-    const shoe = new InProcessShoe({ paceMs: 0, heartbeatTimeoutMs: 60_000 });
-    const detach = must(t.service.attachCardSource('SIM', shoe));
-    await shoe.start();
-    await shoe.feed(shuffledDeck(plan.deckSeed).slice(0, 20));
-    await shoe.stop();
-    detach();
+    const t = await secondHandStoppedAfter(20);
     const lines = await play(t, 2, 43);
     expect(gapOf(t)).toEqual(want);
     expect(lines.map((l) => [l.hand, l.outcome, l.cause, l.resumed])).toEqual([['SIM-2', 'misdeal', 'sequence-gap', true]]);
@@ -96,17 +105,7 @@ describe('a hand resumed before its planned sequence gap', () => {
 describe('a hand resumed after the card its fault was planned for', () => {
   it('finishes without that fault (it is not thrown at a later card): the rest is dealt and the hand played', async () => {
     // seed 43, hand 2: the skip was planned at card 46; the first 47 cards were dealt by a shoe without it
-    const t = fresh();
-    await play(t, 1, 43);
-    const snap = must(t.service.startHand({ tableId: 'SIM' }));
-    const plan = planHand(43, 2, snap.hand!.state.info!.button, Object.keys(snap.profile.naturals));
-    expect(plan.fault).toEqual({ kind: 'skip-seq', at: 46 });
-    const shoe = new InProcessShoe({ paceMs: 0, heartbeatTimeoutMs: 60_000 });
-    const detach = must(t.service.attachCardSource('SIM', shoe));
-    await shoe.start();
-    await shoe.feed(shuffledDeck(plan.deckSeed).slice(0, 47));
-    await shoe.stop();
-    detach();
+    const t = await secondHandStoppedAfter(47);
     const lines = await play(t, 2, 43);
     expect(lines.map((l) => [l.hand, l.outcome, l.resumed])).toEqual([['SIM-2', 'played', true]]);
     expect(events(t, 'SIM-2').filter((e) => e.type === 'card-dealt')).toHaveLength(52);

@@ -26,7 +26,7 @@ import { openStore } from '../../../app/services/store';
 import type { TableService } from '../../../app/services/table-service';
 import { poolRunMark, poolRunsSince } from '../../../app/services/worker-pool';
 import { attachShoe, must, openTable, rig, T } from '../services/helpers';
-import { tamper, tempFolder } from './temp';
+import { tamperedCopies, tempFolder } from './temp';
 import type { InProcessShoe } from '../../../hardware/sim/in-process-shoe';
 
 const tmp = tempFolder('cp-audit-worker-code-');
@@ -77,14 +77,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => tmp.cleanup());
 
-let copies = 0;
 /** A copy of the honest log with `sql` run on it behind the terminal's back. */
-function tampered(sql: string): string {
-  const path = tmp.file(`tampered-${++copies}.db`);
-  copyFileSync(honest, path);
-  tamper(path, sql);
-  return path;
-}
+const tampered = tamperedCopies(tmp, () => honest);
 
 function withDb<R>(path: string, fn: (db: Database.Database) => R): R {
   const db = new Database(path, { readonly: true });

@@ -13,7 +13,7 @@
  * short honest log written by the table service, then changed behind its back. Written to kill
  * the mutants the older tests left.
  */
-import { copyFileSync, mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusBody } from '../../../hardware/card-source';
@@ -23,7 +23,7 @@ import { openStore } from '../../../app/services/store';
 import { auditTables, MAX_TABLE_PROBLEMS, QUERY_TABLES, RangeRebuild, RebuildFile, type RowProblem, type TablesReport } from '../../../app/services/table-audit';
 import { TableService } from '../../../app/services/table-service';
 import { must, openTable, rig, ScriptedShoe, T, type Rig } from '../services/helpers';
-import { inTempDir, tamper, tempFolder } from './temp';
+import { inTempDir, tamperedCopies, tempFolder } from './temp';
 
 let r: Rig | undefined;
 afterEach(() => {
@@ -79,13 +79,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => tmp.cleanup());
 
-let copies = 0;
-function tampered(sql: string): string {
-  const path = tmp.file(`t-${++copies}.db`);
-  copyFileSync(honest, path);
-  if (sql) tamper(path, sql);
-  return path;
-}
+const tampered = tamperedCopies(tmp, () => honest, 't');
 
 function audit(path: string): TablesReport {
   const store = openStore(path, { readonly: true });

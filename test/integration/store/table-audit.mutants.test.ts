@@ -10,7 +10,6 @@
  * tables and a staff record, then copies of it changed behind the terminal's back.
  */
 import Database from 'better-sqlite3';
-import { copyFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTask } from '../../../app/services/audit';
 import type { Progress } from '../../../app/services/progress';
@@ -21,7 +20,7 @@ import {
   auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, rebuildTables, QUERY_TABLES, RangeRebuild, RebuildFile, type RangeFold, type RowProblem, type TablesReport,
 } from '../../../app/services/table-audit';
 import { TableService } from '../../../app/services/table-service';
-import { inTempDir, tamper, tempFolder } from './temp';
+import { inTempDir, tamperedCopies, tempFolder } from './temp';
 
 const tmp = tempFolder('cp-table-audit-mut-');
 let honest = '';
@@ -46,13 +45,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => tmp.cleanup());
 
-let copies = 0;
-function tampered(sql: string): string {
-  const path = tmp.file(`t-${++copies}.db`);
-  copyFileSync(honest, path);
-  tamper(path, sql);
-  return path;
-}
+const tampered = tamperedCopies(tmp, () => honest, 't');
 
 function get<T>(sql: string, path = honest): T {
   const db = new Database(path, { readonly: true });

@@ -20,7 +20,7 @@ import {
   auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, QUERY_TABLES, RangeRebuild, type RowProblem, type TablesReport,
 } from '../../../app/services/table-audit';
 import { attachShoe, must, openTable, playHand, rig, T } from '../services/helpers';
-import { tamper, tempFolder } from './temp';
+import { tamperedCopies, tempFolder } from './temp';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const tmp = tempFolder('cp-table-audit-');
@@ -73,14 +73,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => tmp.cleanup());
 
-let copies = 0;
 /** A copy of the honest log with `sql` run on it (foreign keys off; the append-only triggers dropped and put back). */
-function tampered(sql: string): string {
-  const path = tmp.file(`tampered-${++copies}.db`);
-  copyFileSync(honest, path);
-  tamper(path, sql);
-  return path;
-}
+const tampered = tamperedCopies(tmp, () => honest);
 
 function auditOnce(path: string, threads: number): LogAudit {
   const store = openStore(path, { readonly: true });

@@ -1,6 +1,6 @@
 /** Temporary folders for tests that need a real database file. */
 import Database from 'better-sqlite3';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StoreError } from '../../../app/services/migrations';
@@ -73,4 +73,19 @@ export function inTempDir<V>(fn: () => V, dir?: string): { value: V; left: strin
     else process.env.TMPDIR = saved;
     if (!dir) rmSync(own, { recursive: true, force: true });
   }
+}
+
+/**
+ * Copies of an honest database file, one a call: `copy(sql)` copies `honest()` (a getter, as the
+ * file is usually made in a `beforeAll`) into `folder` as `<prefix>-N.db` and runs `sql` on the
+ * copy behind the terminal's back (`tamper`; nothing when `sql` is empty). Returns the copy's path.
+ */
+export function tamperedCopies(folder: { file: (name: string) => string }, honest: () => string, prefix = 'tampered'): (sql: string) => string {
+  let copies = 0;
+  return (sql) => {
+    const path = folder.file(`${prefix}-${++copies}.db`);
+    copyFileSync(honest(), path);
+    if (sql) tamper(path, sql);
+    return path;
+  };
 }
