@@ -253,7 +253,8 @@ describe('the worker pool', () => {
 describe('a worker that dies after starting', () => {
   it('fails the run once no worker has answered within the stall limit (the caller then works alone)', async () => {
     const results: unknown[] = [];
-    const pool = SyncPool.open<AuditTask, unknown>(2, { path: honest }, (r) => results.push(r), 4, { stallTimeoutMs: 1500 });
+    // The limit also runs while the workers start (compiled by tsx here): long enough for a loaded machine.
+    const pool = SyncPool.open<AuditTask, unknown>(2, { path: honest }, (r) => results.push(r), 4, { stallTimeoutMs: 5000 });
     expect(pool).not.toBeNull();
     try {
       // Both workers up and answering ...
@@ -268,8 +269,8 @@ describe('a worker that dies after starting', () => {
         pool!.submit(chainTask(20, 30));
         pool!.submit(chainTask(30, 40));
         pool!.finish();
-      }).toThrow(/no check worker answered for 1.5 s/);
-      expect(Date.now() - t0).toBeLessThan(10_000);
+      }).toThrow(/no check worker answered for 5 s/);
+      expect(Date.now() - t0).toBeLessThan(20_000);
     } finally {
       pool!.close();
     }
