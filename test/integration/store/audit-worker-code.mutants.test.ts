@@ -12,7 +12,7 @@
  * still in play; copies of it changed behind the terminal's back.
  */
 import Database from 'better-sqlite3';
-import { copyFileSync, renameSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replay } from '../../../app/domain/hand';
 import { seatStatus } from '../../../app/domain/hand/views';
@@ -26,7 +26,7 @@ import { openStore } from '../../../app/services/store';
 import type { TableService } from '../../../app/services/table-service';
 import { poolRunMark, poolRunsSince } from '../../../app/services/worker-pool';
 import { attachShoe, must, openTable, rig, T } from '../services/helpers';
-import { tamperedCopies, tempFolder } from './temp';
+import { keepAsHonest, tamperedCopies, tempFolder } from './temp';
 import type { InProcessShoe } from '../../../hardware/sim/in-process-shoe';
 
 const tmp = tempFolder('cp-audit-worker-code-');
@@ -69,11 +69,7 @@ beforeAll(async () => {
   await shoe.deal(8);
   detach();
   await shoe.stop();
-  r.store.db.pragma('wal_checkpoint(TRUNCATE)');
-  r.store.close();
-  honest = tmp.file('honest.db');
-  copyFileSync(r.path, honest);
-  r.cleanup();
+  honest = keepAsHonest(r, tmp);
 }, 120_000);
 afterAll(() => tmp.cleanup());
 

@@ -9,7 +9,6 @@
  */
 import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
-import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, auditTask, type AuditPart, type AuditTask, type AuditTimings, type LogAudit } from '../../../app/services/audit';
@@ -20,7 +19,7 @@ import {
   auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, QUERY_TABLES, RangeRebuild, type RowProblem, type TablesReport,
 } from '../../../app/services/table-audit';
 import { attachShoe, must, openTable, playHand, rig, T } from '../services/helpers';
-import { tamperedCopies, tempFolder } from './temp';
+import { keepAsHonest, tamperedCopies, tempFolder } from './temp';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const tmp = tempFolder('cp-table-audit-');
@@ -65,11 +64,7 @@ beforeAll(async () => {
   must(s.startHand({ tableId: T }));
   detach();
   await shoe.stop();
-  r.store.db.pragma('wal_checkpoint(TRUNCATE)');
-  r.store.close();
-  honest = tmp.file('honest.db');
-  copyFileSync(r.path, honest);
-  r.cleanup();
+  honest = keepAsHonest(r, tmp);
 }, 120_000);
 afterAll(() => tmp.cleanup());
 

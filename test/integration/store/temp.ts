@@ -89,3 +89,16 @@ export function tamperedCopies(folder: { file: (name: string) => string }, hones
     return path;
   };
 }
+
+/**
+ * Ends a test rig's log as the honest file the tests copy: checkpointed into the file, the store
+ * closed, the file copied into `folder` as `honest.db` (returned) and the rig removed.
+ */
+export function keepAsHonest(rig: { store: { db: Database.Database; close(): void }; path: string; cleanup(): void }, folder: { file: (name: string) => string }): string {
+  rig.store.db.pragma('wal_checkpoint(TRUNCATE)');
+  rig.store.close();
+  const honest = folder.file('honest.db');
+  copyFileSync(rig.path, honest);
+  rig.cleanup();
+  return honest;
+}
