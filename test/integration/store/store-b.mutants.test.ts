@@ -14,26 +14,14 @@ import Database from 'better-sqlite3';
 import { existsSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readHead } from '../../../app/services/event-log';
 import { AUDIT_MMAP_BYTES, openStore } from '../../../app/services/store';
 import { writerLockPath } from '../../../app/services/writer-lock';
-import { tempFolder } from './temp';
+import { folderPerTest } from './temp';
 
-let tmp: ReturnType<typeof tempFolder>;
-const opened: { close(): void }[] = [];
-beforeEach(() => {
-  tmp = tempFolder('cp-store-b-mut-');
-});
-afterEach(() => {
-  for (const s of opened.splice(0).reverse()) s.close();
-  tmp.cleanup();
-});
-
-function keep<T extends { close(): void }>(s: T): T {
-  opened.push(s);
-  return s;
-}
+const tmp = folderPerTest('cp-store-b-mut-');
+const keep = tmp.keep;
 
 describe('the memory map', () => {
   it('is asked for by read-only (audit) connections only: a writer keeps SQLite\'s default', () => {

@@ -10,27 +10,15 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { findMigrationsDir, loadMigrations, migrate } from '../../../app/services/migrations';
 import { isRefusedPath, openStore, parseBody, REFUSED_PATH_CODES, StoreError, type Store } from '../../../app/services/store';
-import { tempFolder } from './temp';
+import { folderPerTest } from './temp';
 
 const ALL = loadMigrations(findMigrationsDir());
 
-let tmp: ReturnType<typeof tempFolder>;
-const opened: { close(): void }[] = [];
-beforeEach(() => {
-  tmp = tempFolder('cp-store-mut-');
-});
-afterEach(() => {
-  for (const s of opened.splice(0).reverse()) s.close();
-  tmp.cleanup();
-});
-
-function keep<T extends { close(): void }>(s: T): T {
-  opened.push(s);
-  return s;
-}
+const tmp = folderPerTest('cp-store-mut-');
+const keep = tmp.keep;
 
 function errorOf(fn: () => unknown): StoreError {
   try {

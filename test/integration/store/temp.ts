@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { StoreError } from '../../../app/services/migrations';
 import { simulate } from '../../../app/services/simulation';
 import { openStore } from '../../../app/services/store';
@@ -101,4 +102,31 @@ export function keepAsHonest(rig: { store: { db: Database.Database; close(): voi
   copyFileSync(rig.path, honest);
   rig.cleanup();
   return honest;
+}
+
+/**
+ * A fresh temp folder for each test of the calling file (`file(name)`, `dir`), removed after the
+ * test, and `keep(x)`: what the test opened (stores, databases), closed newest first before the
+ * folder goes. Call it at the top of a test file.
+ */
+export function folderPerTest(prefix: string): { file: (name: string) => string; readonly dir: string; keep: <T extends { close(): void }>(x: T) => T } {
+  let current: ReturnType<typeof tempFolder> | null = null;
+  const opened: { close(): void }[] = [];
+  beforeEach(() => {
+    current = tempFolder(prefix);
+  });
+  afterEach(() => {
+    for (const x of opened.splice(0).reverse()) x.close();
+    current?.cleanup();
+  });
+  return {
+    file: (name) => current!.file(name),
+    get dir() {
+      return current!.dir;
+    },
+    keep: (x) => {
+      opened.push(x);
+      return x;
+    },
+  };
 }
