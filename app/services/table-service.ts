@@ -55,7 +55,9 @@ export type * from './service-types';
 export interface TableServiceOptions {
   /** The clock for events' `at` (ms since epoch); default the store's clock. */
   readonly clock?: () => number;
-  /** Called with an error a subscriber threw (the others still hear the update). */
+  /** Called with an error a subscriber threw (the others still hear the update). Default: the
+   *  error is thrown again on its own (a microtask), where the process's uncaught-error handling
+   *  hears it, so it is never lost silently. */
   readonly onListenerError?: (error: unknown) => void;
 }
 
