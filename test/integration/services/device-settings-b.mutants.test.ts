@@ -5,7 +5,8 @@
  * front), and is refused in words otherwise; the scanner refused the shoe's port in words that
  * name the shoe; a test read of a device alone whose port does not open says so at once, with
  * the port's code and the system's reason; a hand started during a test read of the attached
- * shoe ends the test read in words, and its card goes to the hand; once a test read of the
+ * shoe ends the test read in words, and its card goes to the hand (a card it cannot read too),
+ * while a jam then is what the test read says; once a test read of the
  * attached shoe has ended, the table hears the shoe again (a card between hands recorded as
  * refused, the next hand's cards dealt); the attached device is
  * shown to the table with its role, label, whether it is simulated, and as connected; a change
@@ -105,6 +106,42 @@ describe('TableDevices: a hand started during a test read of the attached shoe',
     for (let i = 0; i < 50 && dealt() === 0; i++) await new Promise((res) => setTimeout(res, 20));
     expect(dealt()).toBe(1);
     expect(events()).toBeGreaterThan(before);
+  });
+});
+
+describe('TableDevices: a card the shoe cannot read, during a test read, once a hand has started', () => {
+  it('ends the test read as for a card, and goes to the hand (an unreadable card there: a misdeal)', async () => {
+    pair = await PtyPair.open();
+    sim = new SerialShoeSimulator({ path: pair.devicePath, format: 'framed', paceMs: 1, ackTimeoutMs: 5000, heartbeatMs: 200, faults: ['unreadable@0'] });
+    await sim.start();
+    openTable(r.service);
+    const d = devicesOf({ shoe: serial(pair.terminalPath), scanner: NONE });
+    await d.start();
+    const reading = d.testRead({ role: 'shoe', seconds: 10 });
+    await new Promise((res) => setTimeout(res, 300));
+    must(r.service.startHand({ tableId: T }));
+    await sim.feed([5]);
+    expect(await reading).toEqual(fail('hand-in-play', 'a hand started during the test read: its cards go to the hand, the test read ends'));
+    const unreadable = () => r.store.db.prepare("SELECT count(*) FROM events WHERE hand_id = 'T1-1' AND type = 'card-unreadable'").pluck().get() as number;
+    for (let i = 0; i < 50 && unreadable() === 0; i++) await new Promise((res) => setTimeout(res, 20));
+    expect(unreadable()).toBe(1);
+  });
+});
+
+describe('TableDevices: a jam during a test read, once a hand has started', () => {
+  it('is what the test read says (a device fault), not the hand: only a card, or one it cannot read, goes to the hand', async () => {
+    pair = await PtyPair.open();
+    sim = new SerialShoeSimulator({ path: pair.devicePath, format: 'framed', paceMs: 1, ackTimeoutMs: 5000, heartbeatMs: 200, faults: ['jam@0:50'] });
+    await sim.start();
+    openTable(r.service);
+    const d = devicesOf({ shoe: serial(pair.terminalPath), scanner: NONE });
+    await d.start();
+    const reading = d.testRead({ role: 'shoe', seconds: 10 });
+    await new Promise((res) => setTimeout(res, 300));
+    must(r.service.startHand({ tableId: T }));
+    await sim.feed([5]);
+    const answer = await reading;
+    expect(answer.ok ? 'read' : [answer.error.code, answer.error.message]).toEqual(['device-fault', expect.stringMatching(/ reports a jam$/)]);
   });
 });
 

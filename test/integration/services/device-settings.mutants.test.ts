@@ -437,6 +437,12 @@ describe('TableDevices: serialPorts and close', () => {
     expect(view.scanner.device).toBe(d.source('scanner')!.id);
   });
 
+  it('a port set by its path that the list holds is listed once, as listed', async () => {
+    const d = await started({ shoe: choice(serial('/dev/ttyUSB0')) }, async () => ok([listing]));
+    const view = await d.serialPorts();
+    expect(view.ports).toEqual([{ ...listing, listed: true }]);
+  });
+
   it('says why the ports could not be listed, and still shows the port set now', async () => {
     const d = await started({ shoe: choice(NONE), scanner: choice(serial('/dev/null', 'lines')) }, async () => fail('list-failed', 'udev is not running'));
     const view = await d.serialPorts();
