@@ -87,60 +87,50 @@ describe('TableDevices: a test read of a device alone', () => {
   });
 });
 
+/**
+ * A test read of the attached framed shoe (simulated on a pseudo-terminal, with `faults`) during
+ * which a hand starts, then the shoe sends card 5: the test read's answer, once it has one.
+ */
+async function handStartsDuringTestRead(faults: string[] = []): Promise<Awaited<ReturnType<TableDevices['testRead']>>> {
+  pair = await PtyPair.open();
+  sim = new SerialShoeSimulator({ path: pair.devicePath, format: 'framed', paceMs: 1, ackTimeoutMs: 5000, heartbeatMs: 200, faults });
+  await sim.start();
+  openTable(r.service);
+  const d = devicesOf({ shoe: serial(pair.terminalPath), scanner: NONE });
+  await d.start();
+  const reading = d.testRead({ role: 'shoe', seconds: 10 });
+  await new Promise((res) => setTimeout(res, 300));
+  must(r.service.startHand({ tableId: T }));
+  await sim.feed([5]);
+  return reading;
+}
+
+/** Waits up to a second for `count()` to be more than 0; returns it. */
+async function soon(count: () => number): Promise<number> {
+  for (let i = 0; i < 50 && count() === 0; i++) await new Promise((res) => setTimeout(res, 20));
+  return count();
+}
+
+const HAND_IN_PLAY = fail('hand-in-play', 'a hand started during the test read: its cards go to the hand, the test read ends');
+
 describe('TableDevices: a hand started during a test read of the attached shoe', () => {
   it('ends the test read in words, and the card goes to the hand', async () => {
-    pair = await PtyPair.open();
-    sim = new SerialShoeSimulator({ path: pair.devicePath, format: 'framed', paceMs: 1, ackTimeoutMs: 5000, heartbeatMs: 200 });
-    await sim.start();
-    openTable(r.service);
-    const d = devicesOf({ shoe: serial(pair.terminalPath), scanner: NONE });
-    await d.start();
-    const events = () => r.store.db.prepare("SELECT count(*) FROM events WHERE table_id = 'T1'").pluck().get() as number;
-    const reading = d.testRead({ role: 'shoe', seconds: 10 });
-    await new Promise((res) => setTimeout(res, 300));
-    must(r.service.startHand({ tableId: T }));
-    const before = events();
-    await sim.feed([5]);
-    expect(await reading).toEqual(fail('hand-in-play', 'a hand started during the test read: its cards go to the hand, the test read ends'));
-    const dealt = () => must(r.service.snapshot(T)).hand!.state.seats.reduce((n, s) => n + s.dealt.length, 0);
-    for (let i = 0; i < 50 && dealt() === 0; i++) await new Promise((res) => setTimeout(res, 20));
-    expect(dealt()).toBe(1);
-    expect(events()).toBeGreaterThan(before);
+    expect(await handStartsDuringTestRead()).toEqual(HAND_IN_PLAY);
+    expect(await soon(() => must(r.service.snapshot(T)).hand!.state.seats.reduce((n, s) => n + s.dealt.length, 0))).toBe(1);
+    expect(r.store.db.prepare("SELECT count(*) FROM events WHERE hand_id = 'T1-1' AND type = 'card-dealt'").pluck().get()).toBe(1);
   });
 });
 
 describe('TableDevices: a card the shoe cannot read, during a test read, once a hand has started', () => {
   it('ends the test read as for a card, and goes to the hand (an unreadable card there: a misdeal)', async () => {
-    pair = await PtyPair.open();
-    sim = new SerialShoeSimulator({ path: pair.devicePath, format: 'framed', paceMs: 1, ackTimeoutMs: 5000, heartbeatMs: 200, faults: ['unreadable@0'] });
-    await sim.start();
-    openTable(r.service);
-    const d = devicesOf({ shoe: serial(pair.terminalPath), scanner: NONE });
-    await d.start();
-    const reading = d.testRead({ role: 'shoe', seconds: 10 });
-    await new Promise((res) => setTimeout(res, 300));
-    must(r.service.startHand({ tableId: T }));
-    await sim.feed([5]);
-    expect(await reading).toEqual(fail('hand-in-play', 'a hand started during the test read: its cards go to the hand, the test read ends'));
-    const unreadable = () => r.store.db.prepare("SELECT count(*) FROM events WHERE hand_id = 'T1-1' AND type = 'card-unreadable'").pluck().get() as number;
-    for (let i = 0; i < 50 && unreadable() === 0; i++) await new Promise((res) => setTimeout(res, 20));
-    expect(unreadable()).toBe(1);
+    expect(await handStartsDuringTestRead(['unreadable@0'])).toEqual(HAND_IN_PLAY);
+    expect(await soon(() => r.store.db.prepare("SELECT count(*) FROM events WHERE hand_id = 'T1-1' AND type = 'card-unreadable'").pluck().get() as number)).toBe(1);
   });
 });
 
 describe('TableDevices: a jam during a test read, once a hand has started', () => {
   it('is what the test read says (a device fault), not the hand: only a card, or one it cannot read, goes to the hand', async () => {
-    pair = await PtyPair.open();
-    sim = new SerialShoeSimulator({ path: pair.devicePath, format: 'framed', paceMs: 1, ackTimeoutMs: 5000, heartbeatMs: 200, faults: ['jam@0:50'] });
-    await sim.start();
-    openTable(r.service);
-    const d = devicesOf({ shoe: serial(pair.terminalPath), scanner: NONE });
-    await d.start();
-    const reading = d.testRead({ role: 'shoe', seconds: 10 });
-    await new Promise((res) => setTimeout(res, 300));
-    must(r.service.startHand({ tableId: T }));
-    await sim.feed([5]);
-    const answer = await reading;
+    const answer = await handStartsDuringTestRead(['jam@0:50']);
     expect(answer.ok ? 'read' : [answer.error.code, answer.error.message]).toEqual(['device-fault', expect.stringMatching(/ reports a jam$/)]);
   });
 });
