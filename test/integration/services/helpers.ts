@@ -3,6 +3,7 @@ import { bestArrangement } from '../../../app/domain/arrange';
 import type { SeatNo } from '../../../app/domain/hand';
 import { seatStatus } from '../../../app/domain/hand/views';
 import type { DomainError, Result } from '../../../app/domain/result';
+import type { ReportJobs, ReportJobStatus } from '../../../app/services/report-job';
 import { openStore, type Store } from '../../../app/services/store';
 import { TableService, type TableSnapshot } from '../../../app/services/table-service';
 import { expect } from 'vitest';
@@ -132,14 +133,15 @@ export function loggedBodies(t: Rig, type: string): Record<string, unknown>[] {
   return (t.store.db.prepare('SELECT body FROM events WHERE type = ? ORDER BY id').pluck().all(type) as string[]).map((b) => JSON.parse(b));
 }
 
-/** Three seats at the rig's table, one hand played to its last payment (seed 11), the shoe detached: the hand's id. */
-export async function playedHand(t: Rig): Promise<string> {
+/** Three seats at the rig's table, a hand played to its last payment for each seed (default one, seed 11), the shoe detached: the last hand's id. */
+export async function playedHand(t: Rig, seeds: readonly number[] = [11]): Promise<string> {
   openTable(t.service, { 1: 5000, 2: 5000, 3: 5000 });
   const { shoe, detach } = await attachShoe(t.service);
-  const snap = await playHand(t.service, shoe, 11);
+  let handId = '';
+  for (const seed of seeds) handId = (await playHand(t.service, shoe, seed)).hand!.handId;
   detach();
   await shoe.stop();
-  return snap.hand!.handId;
+  return handId;
 }
 
 /** A shoe (or scanner) the test speaks for: cards, each with its SEQ or none and waiting for its ACK, and status events on demand. */
@@ -187,4 +189,15 @@ export async function otherSeatsCardScanned(service: TableService, ready: readon
   const seats = must(service.openShowdown({ tableId: T })).hand!.state.seats;
   const one = bestArrangement(seats[0].dealt).hand;
   return must(service.setHand({ tableId: T, seat: 1, front: [seats[1].dealt[0], ...one.front.slice(1)], middle: one.middle, back: one.back, source: 'scanner' }));
+}
+
+/** Waits (up to 20 s of wall time) until the owner's report is no longer running. */
+export async function settled(jobs: ReportJobs, owner: object): Promise<ReportJobStatus> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const s = jobs.status(owner);
+    if (s.state !== 'running') return s;
+    if (Date.now() > deadline) throw new Error('the report never finished');
+    await new Promise((res) => setTimeout(res, 5));
+  }
 }

@@ -12,18 +12,14 @@ import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../../../app/services/report';
 import { ReportJobs, type ReportJobStatus } from '../../../app/services/report-job';
-import { attachShoe, openTable, playHand, rig, type Rig } from './helpers';
+import { playedHand, rig, settled, type Rig } from './helpers';
 
 let r: Rig;
 
 /** Two played hands at T1. */
 beforeAll(async () => {
   r = rig({ start: '2025-03-01T20:00:00.000Z' });
-  openTable(r.service, { 1: 5000, 2: 5000, 3: 5000 });
-  const { shoe, detach } = await attachShoe(r.service);
-  await playHand(r.service, shoe, 21);
-  await playHand(r.service, shoe, 22);
-  detach();
+  await playedHand(r, [21, 22]);
 });
 afterAll(() => r.cleanup());
 
@@ -32,17 +28,6 @@ function workerOf(jobs: ReportJobs, owner: object): Worker {
   const worker = (jobs as unknown as { jobs: WeakMap<object, { worker: Worker | null }> }).jobs.get(owner)?.worker;
   if (!worker) throw new Error('no worker runs the report');
   return worker;
-}
-
-/** Waits (up to 20 s of wall time) until the owner's report is no longer running. */
-async function settled(jobs: ReportJobs, owner: object): Promise<ReportJobStatus> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const s = jobs.status(owner);
-    if (s.state !== 'running') return s;
-    if (Date.now() > deadline) throw new Error('the report never finished');
-    await new Promise((res) => setTimeout(res, 5));
-  }
 }
 
 const events = () => r.store.db.prepare('SELECT count(*) FROM events').pluck().get() as number;

@@ -11,10 +11,10 @@
 import { renameSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../../../app/services/report';
-import { countReportWork, ReportJobs, type ReportJobStatus } from '../../../app/services/report-job';
+import { countReportWork, ReportJobs } from '../../../app/services/report-job';
 import { openStore, type Store } from '../../../app/services/store';
 import { TableService } from '../../../app/services/table-service';
-import { attachShoe, must, openTable, playHand, rig, T, type Rig } from './helpers';
+import { must, playedHand, rig, settled, T, type Rig } from './helpers';
 
 let r: Rig;
 const T2 = 'T2';
@@ -22,11 +22,7 @@ const T2 = 'T2';
 /** Two played hands and a floor's misdeal at T1 (dealer Eva), then a misdeal at T2 (dealer Petr). */
 beforeAll(async () => {
   r = rig({ start: '2025-03-01T20:00:00.000Z' });
-  openTable(r.service, { 1: 5000, 2: 5000, 3: 5000 });
-  const { shoe, detach } = await attachShoe(r.service);
-  await playHand(r.service, shoe, 11);
-  await playHand(r.service, shoe, 12);
-  detach();
+  await playedHand(r, [11, 12]);
   must(r.service.startHand({ tableId: T }));
   must(r.service.callMisdeal({ tableId: T, cause: 'floor-ruling', floor: 'Jana', detail: 'cards flashed' }));
   tableTwo(r.service);
@@ -43,17 +39,6 @@ function tableTwo(service: TableService): void {
 }
 
 const turn = () => new Promise((res) => setImmediate(res));
-
-/** Waits (up to 20 s of wall time) until the owner's report is no longer running. */
-async function settled(jobs: ReportJobs, owner: object): Promise<ReportJobStatus> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const s = jobs.status(owner);
-    if (s.state !== 'running') return s;
-    if (Date.now() > deadline) throw new Error('the report never finished');
-    await new Promise((res) => setTimeout(res, 5));
-  }
-}
 
 const events = (store: Store) => store.db.prepare('SELECT count(*) FROM events').pluck().get() as number;
 const starts = () => r.store.db.prepare('SELECT id, started_at FROM hands ORDER BY started_at').all() as { id: string; started_at: string }[];

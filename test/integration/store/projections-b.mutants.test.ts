@@ -6,29 +6,19 @@
  * memory, foreign keys off as in the audit's rebuild, which has no events to refer to).
  */
 import type Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HandEvent } from '../../../app/domain/hand/events';
 import type { HandState } from '../../../app/domain/hand/state';
 import type { TableState } from '../../../app/domain/table';
 import { ProjectionLog, projectEntry, Projector } from '../../../app/services/projections';
-import { openStore, type Store, type StoredEvent, type WriteTx } from '../../../app/services/store';
-import { attachShoe, must, openTable, playHand, rig, T } from '../services/helpers';
+import type { StoredEvent, WriteTx } from '../../../app/services/store';
+import { must, playedHand, rig, T } from '../services/helpers';
+import { memoryStoresLikeTheRebuild } from './temp';
 
 type Statement = Parameters<ProjectionLog['note']>;
 
 const AT = '2026-12-01T20:00:00Z';
-const opened: Store[] = [];
-afterEach(() => {
-  for (const s of opened.splice(0)) s.close();
-});
-
-/** A migrated store in memory, foreign keys off as in the rebuild. */
-function fresh(): Database.Database {
-  const store = openStore(':memory:');
-  opened.push(store);
-  store.db.pragma('foreign_keys = OFF');
-  return store.db;
-}
+const fresh = memoryStoresLikeTheRebuild();
 
 function noted(statements: readonly Statement[]): ReturnType<ProjectionLog['noted']> {
   const log = new ProjectionLog();
@@ -150,10 +140,7 @@ describe('the table service: a note on a hand that is over', () => {
   it('counts a correction on the hand and leaves its end as it was: outcome, time, seats\' nets, stacks, ledger, button', async () => {
     const r = rig();
     try {
-      openTable(r.service, { 1: 5000, 2: 5000, 3: 5000 });
-      const { shoe, detach } = await attachShoe(r.service);
-      await playHand(r.service, shoe, 1);
-      detach();
+      await playedHand(r, [1]);
       const db = r.store.db;
       const handRow = "SELECT outcome, ended_at, corrections FROM hands WHERE id = 'T1-1'";
       const seatsEnd = "SELECT seat, net, stack_after FROM hand_seats WHERE hand_id = 'T1-1' ORDER BY seat";

@@ -20,6 +20,7 @@ import type { TableService, TableSnapshot } from '../../../app/services/table-se
 import { shuffledDeck } from '../../../hardware/sim/deck';
 import { InProcessShoe } from '../../../hardware/sim/in-process-shoe';
 import { must, openTable, rig, T, type Rig } from '../services/helpers';
+import { memoryStoresLikeTheRebuild } from './temp';
 
 let r: Rig;
 beforeEach(() => {
@@ -312,17 +313,7 @@ describe('the audit\'s rebuild from ProjectionLogs writes the rows the service w
 
 describe('a ProjectionLog run on a database', () => {
   const AT = '2026-12-01T20:00:00Z';
-  const opened: Store[] = [];
-  afterEach(() => {
-    for (const s of opened.splice(0)) s.close();
-  });
-  /** A migrated store in memory, foreign keys off as in the rebuild (which has no events to refer to). */
-  function fresh(): Database.Database {
-    const store = openStore(':memory:');
-    opened.push(store);
-    store.db.pragma('foreign_keys = OFF');
-    return store.db;
-  }
+  const fresh = memoryStoresLikeTheRebuild();
   const run = (db: Database.Database, statements: readonly Parameters<ProjectionLog['note']>[]): void => {
     const log = new ProjectionLog();
     for (const [name, args] of statements) log.note(name, args);

@@ -15,7 +15,7 @@ import type { StartupFinding } from '../../../app/services/startup-check';
 import { openStore } from '../../../app/services/store';
 import { rowDifferences, TableRepository } from '../../../app/services/table-repository';
 import { TableService } from '../../../app/services/table-service';
-import { attachShoe, must, openTable, playHand, rig, T } from '../services/helpers';
+import { attachShoe, must, playedHand, rig, T } from '../services/helpers';
 import { tamper, tempFolder } from './temp';
 
 const folder = tempFolder('cp-repo-mutants-');
@@ -53,11 +53,7 @@ async function playedTable(): Promise<string> {
   if (played) return played;
   const r = rig();
   try {
-    openTable(r.service, { 1: 5000, 2: 5000, 3: 5000 });
-    const { shoe, detach } = await attachShoe(r.service);
-    await playHand(r.service, shoe, 1);
-    detach();
-    await shoe.stop();
+    await playedHand(r, [1]);
     must(r.service.buyIn({ tableId: T, seat: 1, amount: 1000 }));
     expect(r.store.db.prepare('SELECT seat, player, short_buy_in_allowed AS short FROM seats WHERE table_id = ? ORDER BY seat').raw().all(T)).toEqual([
       [1, 'p1', 0],

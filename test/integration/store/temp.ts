@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { StoreError } from '../../../app/services/migrations';
 import { simulate } from '../../../app/services/simulation';
-import { openStore } from '../../../app/services/store';
+import { openStore, type Store } from '../../../app/services/store';
 import { TableService } from '../../../app/services/table-service';
 
 /** A fresh folder under the OS temp dir; `cleanup()` removes it and everything in it. */
@@ -128,5 +128,22 @@ export function folderPerTest(prefix: string): { file: (name: string) => string;
       opened.push(x);
       return x;
     },
+  };
+}
+
+/**
+ * Migrated stores in memory, foreign keys off as in the audit's rebuild (which has no events to
+ * refer to): the returned function opens one and gives its connection; each is closed after its test.
+ */
+export function memoryStoresLikeTheRebuild(): () => Database.Database {
+  const opened: Store[] = [];
+  afterEach(() => {
+    for (const s of opened.splice(0)) s.close();
+  });
+  return () => {
+    const store = openStore(':memory:');
+    opened.push(store);
+    store.db.pragma('foreign_keys = OFF');
+    return store.db;
   };
 }
