@@ -21,7 +21,7 @@ import type { DeviceRole } from '../../../hardware/card-source';
 import { InProcessShoe } from '../../../hardware/sim/in-process-shoe';
 import { PtyPair } from '../../../hardware/sim/pty-pair';
 import { SerialShoeSimulator } from '../../../hardware/sim/serial-shoe-sim';
-import { must, openTable, rig, T, type Rig } from './helpers';
+import { describeWithPorts, must, openTable, rig, T, type Rig } from './helpers';
 
 const request = (role: DeviceRole, input: Parameters<typeof checkDeviceSetting>[1]) => checkDeviceSetting(role, input, DEVICE_ARG_NAMES);
 
@@ -62,7 +62,7 @@ function devicesOf(start: Record<DeviceRole, DeviceSetting>): TableDevices {
   return devices;
 }
 
-describe('TableDevices: the other role\'s port', () => {
+describeWithPorts('TableDevices: the other role\'s port', () => {
   it('refuses the shoe\'s port for the scanner, naming the shoe', async () => {
     const port = r.path; // a path that is there
     const d = devicesOf({ shoe: serial(port), scanner: NONE });
@@ -71,7 +71,7 @@ describe('TableDevices: the other role\'s port', () => {
   });
 });
 
-describe('TableDevices: a test read of a device alone', () => {
+describeWithPorts('TableDevices: a test read of a device alone', () => {
   it('says at once that its port does not open, with the port\'s code and the system\'s reason', async () => {
     openTable(r.service);
     const port = `${r.path}-not-a-port`;
@@ -113,7 +113,7 @@ async function soon(count: () => number): Promise<number> {
 
 const HAND_IN_PLAY = fail('hand-in-play', 'a hand started during the test read: its cards go to the hand, the test read ends');
 
-describe('TableDevices: a hand started during a test read of the attached shoe', () => {
+describeWithPorts('TableDevices: a hand started during a test read of the attached shoe', () => {
   it('ends the test read in words, and the card goes to the hand', async () => {
     expect(await handStartsDuringTestRead()).toEqual(HAND_IN_PLAY);
     expect(await soon(() => must(r.service.snapshot(T)).hand!.state.seats.reduce((n, s) => n + s.dealt.length, 0))).toBe(1);
@@ -121,21 +121,21 @@ describe('TableDevices: a hand started during a test read of the attached shoe',
   });
 });
 
-describe('TableDevices: a card the shoe cannot read, during a test read, once a hand has started', () => {
+describeWithPorts('TableDevices: a card the shoe cannot read, during a test read, once a hand has started', () => {
   it('ends the test read as for a card, and goes to the hand (an unreadable card there: a misdeal)', async () => {
     expect(await handStartsDuringTestRead(['unreadable@0'])).toEqual(HAND_IN_PLAY);
     expect(await soon(() => r.store.db.prepare("SELECT count(*) FROM events WHERE hand_id = 'T1-1' AND type = 'card-unreadable'").pluck().get() as number)).toBe(1);
   });
 });
 
-describe('TableDevices: a jam during a test read, once a hand has started', () => {
+describeWithPorts('TableDevices: a jam during a test read, once a hand has started', () => {
   it('is what the test read says (a device fault), not the hand: only a card, or one it cannot read, goes to the hand', async () => {
     const answer = await handStartsDuringTestRead(['jam@0:50']);
     expect(answer.ok ? 'read' : [answer.error.code, answer.error.message]).toEqual(['device-fault', expect.stringMatching(/ reports a jam$/)]);
   });
 });
 
-describe('TableDevices: the attached simulated shoe', () => {
+describeWithPorts('TableDevices: the attached simulated shoe', () => {
   it('is shown to the table with its role, label, whether it is simulated, and as connected', async () => {
     openTable(r.service);
     const d = devicesOf({ shoe: { kind: 'simulated' }, scanner: NONE });
@@ -160,7 +160,7 @@ describe('TableDevices: the attached simulated shoe', () => {
   });
 });
 
-describe('TableDevices: options left out, and a table not here', () => {
+describeWithPorts('TableDevices: options left out, and a table not here', () => {
   it('applies a change with no onChange listener given', async () => {
     openTable(r.service);
     const d = devicesOf({ shoe: { kind: 'simulated' }, scanner: NONE });

@@ -21,7 +21,7 @@ import type { PortListing } from '../../../hardware/ports';
 import { InProcessShoe } from '../../../hardware/sim/in-process-shoe';
 import { PtyPair } from '../../../hardware/sim/pty-pair';
 import { SerialShoeSimulator } from '../../../hardware/sim/serial-shoe-sim';
-import { must, openTable, rig, T, type Rig } from './helpers';
+import { describeWithPorts, must, openTable, rig, T, type Rig } from './helpers';
 
 const request = (role: DeviceRole, input: Parameters<typeof checkDeviceSetting>[1]) => checkDeviceSetting(role, input, DEVICE_ARG_NAMES);
 const serial = (port: string, format: 'framed' | 'lines' = 'framed', baudRate = 9600) => ({ kind: 'serial' as const, port, format, baudRate });
@@ -145,7 +145,7 @@ const rows = () => r.store.db.prepare("SELECT count(*) FROM events WHERE table_i
 const deviceSets = () => (r.store.db.prepare("SELECT body FROM events WHERE type = 'device-set' ORDER BY id").pluck().all() as string[]).map((b) => JSON.parse(b) as Record<string, unknown>);
 const change = (d: TableDevices, role: DeviceRole, device: Record<string, unknown>, reason = 'swap') => d.changeDevice({ role, device: device as never, staffId: 'ada', reason });
 
-describe('TableDevices: start', () => {
+describeWithPorts('TableDevices: start', () => {
   it('attaches the simulated shoe as sim:shoe and no scanner for none', async () => {
     const d = await started();
     expect(d.source('shoe')).toBeInstanceOf(InProcessShoe);
@@ -156,7 +156,7 @@ describe('TableDevices: start', () => {
   });
 });
 
-describe('TableDevices: a table not on this terminal', () => {
+describeWithPorts('TableDevices: a table not on this terminal', () => {
   it('cannot start: the device is not attached, and it says which and why', async () => {
     const d = new TableDevices({ service: r.service, tableId: 'T9', sim: { seed: 3, paceMs: 0 } }, { shoe: choice(SIM), scanner: choice(NONE) });
     await expect(d.start()).rejects.toThrow('cannot attach Simulated shoe (seed 3): there is no table "T9" on this terminal');
@@ -164,7 +164,7 @@ describe('TableDevices: a table not on this terminal', () => {
   });
 });
 
-describe('TableDevices: changeDevice', () => {
+describeWithPorts('TableDevices: changeDevice', () => {
   it('records the change with the device\'s id and label, then swaps at once: the old one detached and stopped, the new one started', async () => {
     const d = await started();
     const old = d.source('shoe')!;
@@ -251,7 +251,7 @@ describe('TableDevices: changeDevice', () => {
   });
 });
 
-describe('TableDevices: testRead', () => {
+describeWithPorts('TableDevices: testRead', () => {
   it('reads the attached simulated shoe\'s next card, which no hand gets and nothing records', async () => {
     const d = await started();
     const before = rows();
@@ -422,7 +422,7 @@ describe('TableDevices: testRead', () => {
   });
 });
 
-describe('TableDevices: serialPorts and close', () => {
+describeWithPorts('TableDevices: serialPorts and close', () => {
   const listing: PortListing = { path: '/dev/ttyUSB0', vendorId: '0403', productId: '6001', serialNumber: 'A1', manufacturer: 'FTDI', ref: 'usb:0403:6001:A1' };
 
   it('lists the machine\'s ports, then each serial port set now that the list lacks, once', async () => {

@@ -6,7 +6,8 @@ import type { DomainError, Result } from '../../../app/domain/result';
 import type { ReportJobs, ReportJobStatus } from '../../../app/services/report-job';
 import { openStore, type Store } from '../../../app/services/store';
 import { TableService, type TableSnapshot } from '../../../app/services/table-service';
-import { expect } from 'vitest';
+import { isMainThread } from 'node:worker_threads';
+import { describe, expect } from 'vitest';
 import { formatCard, type Card } from '../../../app/domain/cards';
 import { Listeners } from '../../../app/listeners';
 import type { CardSource, SourceEvent, SourceListener, StatusBody } from '../../../hardware/card-source';
@@ -201,3 +202,13 @@ export async function settled(jobs: ReportJobs, owner: object): Promise<ReportJo
     await new Promise((res) => setTimeout(res, 5));
   }
 }
+
+/**
+ * `describe` for tests that open serial ports (pseudo-terminals, `/dev/null`), skipped off the
+ * main thread. serialport's poller calls back on the process's default event loop, so data for
+ * a port opened in a worker thread arrives on the main thread and aborts the process ("Entering
+ * the V8 API without proper locking in place", in `Poller::onData`). `npm test` runs each file in
+ * a process of its own (Vitest's `forks` pool), where they run; Stryker's Vitest runner forces
+ * the `threads` pool (docs/testing.md, "Running it").
+ */
+export const describeWithPorts = describe.skipIf(!isMainThread);
