@@ -131,8 +131,9 @@ async function main(argv) {
     console.log(`mutate: ${file}: ${how} in ${Math.round((Date.now() - t) / 1000)} s`);
     if (mutants && code !== 0) failed.push(file);
   }
-  const kept = readdirSync('reports/mutation/files').filter((n) => n.endsWith('.json'))
-    .map((n) => JSON.parse(readFileSync(join('reports/mutation/files', n), 'utf8')));
+  // Every file's last report, of the files there are now (not a report of one since removed).
+  const kept = globs.flatMap((g) => filesOf('.', g)).map((f) => `reports/mutation/files/${flatName(f)}.json`).filter((k) => existsSync(k))
+    .map((k) => JSON.parse(readFileSync(k, 'utf8')));
   const scores = folderScores(kept, folders);
   writeFileSync('reports/mutation/folders.json', `${JSON.stringify({ at: new Date().toISOString(), seconds: Math.round((Date.now() - started) / 1000), scores }, null, 1)}\n`);
   console.log(`\nmutate: ${files.length} files in ${Math.round((Date.now() - started) / 60000)} min; per folder (reports/mutation/folders.json):`);

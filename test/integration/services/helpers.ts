@@ -209,6 +209,6 @@ export async function settled(jobs: ReportJobs, owner: object): Promise<ReportJo
  * a port opened in a worker thread arrives on the main thread and aborts the process ("Entering
  * the V8 API without proper locking in place", in `Poller::onData`). `npm test` runs each file in
  * a process of its own (Vitest's `forks` pool), where they run; Stryker's Vitest runner forces
- * the `threads` pool (docs/testing.md, "Running it").
+ * the `threads` pool (docs/testing.md, "Configuration": "Serial ports off the main thread").
  */
 export const describeWithPorts = describe.skipIf(!isMainThread);

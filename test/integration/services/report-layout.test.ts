@@ -47,10 +47,14 @@ afterAll(() => {
 });
 
 let files = 0;
-async function wordsOf(pdf: Promise<Buffer>): Promise<Word[]> {
+/** The PDF written to a file of its own in the test folder: its path. */
+async function pdfFile(pdf: Promise<Buffer>): Promise<string> {
   const file = tmp.file(`report-${++files}.pdf`);
   writeFileSync(file, await pdf);
-  return pdfWords(file);
+  return file;
+}
+async function wordsOf(pdf: Promise<Buffer>): Promise<Word[]> {
+  return pdfWords(await pdfFile(pdf));
 }
 
 /** A4 less the report's margins of 40 points: where its tables' columns are. */
@@ -194,8 +198,7 @@ function darkest(png: PNG, box: Box, dpi: number): number {
 describe('the report PDF\'s faces and colours', () => {
   /** The fonts the PDF embeds, as `pdffonts` names them (without the subset's prefix). */
   async function fontsOf(pdf: Promise<Buffer>): Promise<string[]> {
-    const file = tmp.file(`report-${++files}.pdf`);
-    writeFileSync(file, await pdf);
+    const file = await pdfFile(pdf);
     const lines = execFileSync('pdffonts', [file], { encoding: 'utf8' }).trimEnd().split('\n').slice(2);
     return lines.map((l) => l.split(/\s+/)[0].replace(/^[A-Z]{6}\+/, '')).sort();
   }
@@ -212,8 +215,7 @@ describe('the report PDF\'s faces and colours', () => {
   });
 
   it('the running header and the page numbers in grey, the tables under the header in black; misdeals in orange, naturals in green', async () => {
-    const file = tmp.file(`report-${++files}.pdf`);
-    writeFileSync(file, await reportPdf({ ...report, totals: { ...report.totals, naturals: { 'six-pairs': 2, 'three-flushes': 1 } } }));
+    const file = await pdfFile(reportPdf({ ...report, totals: { ...report.totals, naturals: { 'six-pairs': 2, 'three-flushes': 1 } } }));
     const ws = pdfWords(file);
     const dpi = 100;
     execFileSync('pdftoppm', ['-r', String(dpi), '-png', file, tmp.file('colours')]);
@@ -250,8 +252,7 @@ describe('the report PDF\'s faces and colours', () => {
 
   it('a table carried over to a new page goes on in black under the grey header', async () => {
     const voided = report.floorActions.find((f) => f.why === REASON)!;
-    const file = tmp.file(`report-${++files}.pdf`);
-    writeFileSync(file, await reportPdf({ ...report, floorActions: Array.from({ length: 80 }, (_, i) => ({ ...voided, row: i + 1, why: 'late seat' })) }));
+    const file = await pdfFile(reportPdf({ ...report, floorActions: Array.from({ length: 80 }, (_, i) => ({ ...voided, row: i + 1, why: 'late seat' })) }));
     const ws = pdfWords(file);
     const last = Math.max(...ws.map((w) => w.page));
     execFileSync('pdftoppm', ['-r', '100', '-f', String(last), '-l', String(last), '-png', file, tmp.file('carried')]);
