@@ -7,20 +7,18 @@
  * it got (`status`) while the table deals on.
  *
  * Where the worker code comes from, as for the audit's workers (worker-pool.ts): from the
- * TypeScript sources (tsx, vitest) `report-worker.ts` beside this file, loaded through tsx's
- * CommonJS hook; from a bundle, `report-worker.cjs` beside it if the build emitted one. Without
+ * TypeScript sources (tsx, vitest) `report-worker.ts` beside this file, loaded as an ES module
+ * through tsx's hook (worker-entry.ts); from a bundle, `report-worker.cjs` beside it if the build emitted one. Without
  * worker code (the Electron bundle today), or an in-memory database, the report is built on the
  * table's thread after the request that asked for it has been answered, and says so
  * (`offThread: false`).
  */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import type { Progress } from './progress';
 import { buildReport, type Report, type ReportRange } from './report';
 import type { Store } from './store';
+import { WORKER_BOOTSTRAP, workerEntry, type WorkerEntry } from './worker-entry';
 
 /** What a report asked on a screen is doing (`ReportJobView` in app/contract/report.ts, with the service's report). */
 export interface ReportJobStatus {
@@ -47,29 +45,6 @@ export function countReportWork(db: Database.Database, range: ReportRange): { ha
   const rows = db.prepare('SELECT COUNT(*) FROM events').pluck().get() as number;
   return { hands, rows };
 }
-
-/** The worker's file and how it is loaded; null when there is none here. */
-function workerEntry(): { file: string; tsx: string | null } | null {
-  const here = import.meta.url;
-  if (!here.startsWith('file:')) return null;
-  if (/\.[cm]?ts$/.test(here)) {
-    const file = fileURLToPath(new URL('./report-worker.ts', here));
-    if (!existsSync(file)) return null;
-    try {
-      return { file, tsx: createRequire(here).resolve('tsx/cjs/api') };
-    } catch {
-      return null; // tsx is a development dependency: not there, no worker
-    }
-  }
-  const file = fileURLToPath(new URL('./report-worker.cjs', here));
-  return existsSync(file) ? { file, tsx: null } : null;
-}
-
-/** The worker's first code (plain CommonJS): tsx's hook when the entry is TypeScript, then the entry. */
-const BOOTSTRAP = `
-const { workerData } = require('node:worker_threads');
-if (workerData.tsx) require(workerData.tsx).register();
-require(workerData.entry);`;
 
 interface Job {
   id: number;
@@ -118,7 +93,7 @@ export class ReportJobs {
     };
     this.jobs.set(owner, job);
     const store = this.options.store;
-    const entry = this.options.worker === false || store.path === ':memory:' || store.path === '' ? null : workerEntry();
+    const entry = this.options.worker === false || store.path === ':memory:' || store.path === '' ? null : workerEntry(import.meta.url, 'report-worker');
     if (entry) this.inWorker(job, entry, range);
     else setImmediate(() => this.inThread(job, range));
     return this.status(owner);
@@ -189,11 +164,11 @@ export class ReportJobs {
     }
   }
 
-  private inWorker(job: Job, entry: { file: string; tsx: string | null }, range: ReportRange): void {
+  private inWorker(job: Job, entry: WorkerEntry, range: ReportRange): void {
     let heard = false;
     let worker: Worker;
     try {
-      worker = new Worker(BOOTSTRAP, {
+      worker = new Worker(WORKER_BOOTSTRAP, {
         eval: true, execArgv: [],
         workerData: { entry: entry.file, tsx: entry.tsx, path: this.options.store.path, range, now: this.options.store.clock() },
       });

@@ -7,18 +7,16 @@
  *
  * Where the worker code comes from:
  * - running from the TypeScript sources (tsx, vitest): `audit-worker.ts` beside this file,
- *   compiled in the worker by tsx's CommonJS hook (`tsx/cjs/api`);
+ *   loaded as an ES module through tsx's hook (worker-entry.ts);
  * - running from a bundle (esbuild, the Electron main): `audit-worker.cjs` or `audit-worker.js`
  *   beside the bundle, if the build emitted one.
  * When neither is available, or a worker fails to start, `SyncPool.open` returns null (or the run
  * fails with {@link PoolFailure}) and the caller checks on its own thread instead.
  */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { PartsProgress } from './progress';
+import { WORKER_BOOTSTRAP, workerEntry, type WorkerEntry } from './worker-entry';
 
 /** How many worker threads a check may use. */
 export interface ThreadOptions {
@@ -105,41 +103,6 @@ type Reply =
   | { readonly kind: 'result'; readonly id: number; readonly ok: true; readonly value: unknown }
   | { readonly kind: 'result'; readonly id: number; readonly ok: false; readonly error: string };
 
-/** The file a worker runs, and how it is loaded; null when there is none. */
-function workerEntry(): { file: string; tsx: string | null } | null {
-  const here = import.meta.url;
-  if (!here.startsWith('file:')) return null;
-  if (/\.[cm]?ts$/.test(here)) {
-    const file = fileURLToPath(new URL('./audit-worker.ts', here));
-    if (!existsSync(file)) return null;
-    try {
-      return { file, tsx: createRequire(here).resolve('tsx/cjs/api') };
-    } catch {
-      return null; // tsx is a development dependency: not there, no workers
-    }
-  }
-  for (const name of ['./audit-worker.cjs', './audit-worker.js']) {
-    const file = fileURLToPath(new URL(name, here));
-    if (existsSync(file)) return { file, tsx: null };
-  }
-  return null;
-}
-
-/**
- * The first code a worker runs (plain CommonJS, so nothing can fail before it reports):
- * loads tsx's hook when the entry is TypeScript, then the entry; a failure is sent back.
- */
-const BOOTSTRAP = `
-const { workerData } = require('node:worker_threads');
-try {
-  if (workerData.tsx) require(workerData.tsx).register();
-  require(workerData.entry);
-} catch (e) {
-  workerData.port.postMessage({ kind: 'failed', error: String((e && e.stack) || e) });
-  Atomics.add(workerData.signal, 0, 1);
-  Atomics.notify(workerData.signal, 0);
-}`;
-
 /** How long a worker may take to start before the pool gives up on it. */
 const START_TIMEOUT_MS = 60_000;
 
@@ -182,7 +145,7 @@ export class SyncPool<T, R> {
 
   private constructor(
     count: number,
-    entry: { file: string; tsx: string | null },
+    entry: WorkerEntry,
     init: { readonly path: string },
     private readonly onResult: (value: R) => void,
     private readonly maxInFlight: number,
@@ -191,7 +154,7 @@ export class SyncPool<T, R> {
   ) {
     for (let i = 0; i < count; i++) {
       const { port1, port2 } = new MessageChannel();
-      const worker = new Worker(BOOTSTRAP, {
+      const worker = new Worker(WORKER_BOOTSTRAP, {
         eval: true,
         execArgv: [],
         workerData: { ...init, entry: entry.file, tsx: entry.tsx, port: port2, signal: this.signal },
@@ -221,7 +184,7 @@ export class SyncPool<T, R> {
     progress: PartsProgress | null = null,
   ): SyncPool<T, R> | null {
     if (count < 2) return null;
-    const entry = workerEntry();
+    const entry = workerEntry(import.meta.url, 'audit-worker');
     if (!entry) return null;
     return new SyncPool<T, R>(count, entry, init, onResult, maxInFlight, timeouts.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS, progress);
   }
