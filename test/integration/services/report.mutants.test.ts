@@ -433,6 +433,26 @@ describe('buildReport on a real file', () => {
     }
   });
 
+  it('the tables in the order of their ids, a table with chip movements only (no hand in the range) among them', () => {
+    const tmp = tempFolder('cp-report-mut-');
+    const store = openStore(tmp.file('terminal.db'), { clock: () => Date.parse('2025-03-01T20:00:00.000Z') });
+    try {
+      const service = new TableService(store);
+      openTable(service, { 1: 5000, 2: 5000 }); // T1: two buy-ins
+      must(service.startHand({ tableId: T }));
+      must(service.voidHand({ tableId: T, floor: 'Jana', reason: 'a player was seated late' })); // T1: a hand
+      // T0, opened after T1: its one buy-in comes after T1's hands and buy-ins, its id before T1's.
+      must(service.openTable({ tableId: 'T0', pointValue: 100, profile: 'mandarin-house' }));
+      must(service.dealerOn({ tableId: 'T0', dealer: 'Petr' }));
+      must(service.seatPlayer({ tableId: 'T0', seat: 1, playerId: 'q1', name: 'Quido', buyIn: 3000 }));
+      const all = buildReport(store, {});
+      expect(all.tables.map((t) => [t.tableId, t.hands, t.buyIns.count, t.drop])).toEqual([['T0', 0, 1, 3000], [T, 1, 2, 10_000]]);
+    } finally {
+      store.close();
+      tmp.cleanup();
+    }
+  });
+
   it('a correction recorded in the range of a hand before it: the seats and players it moved, with their names, their net the chips moved', async () => {
     const r = rig({ start: '2025-03-01T20:00:00.000Z' });
     try {
