@@ -26,8 +26,7 @@ import {
 } from './event-log';
 import { parseBody, type Store, type StoredEvent } from './store';
 import {
-  ALIVE_EVERY_ROWS, auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, RangeFolder, RangeRebuild, RebuildFile, rebuildTables, type RangeFold, type RebuiltTables, type TablesJob,
-  type TablesReport,
+  ALIVE_EVERY_ROWS, auditTables, MAX_TABLE_PROBLEMS, RangeFolder, RangeRebuild, RebuildFile, type RangeFold, type TablesJob, type TablesReport,
 } from './table-audit';
 import { notePoolRun, PoolFailure, SyncPool, threadCount, type ThreadOptions } from './worker-pool';
 import { NO_PROGRESS, PartsProgress, type Progress, type ProgressStage } from './progress';
@@ -91,9 +90,9 @@ type Part<S extends AuditChecks, K extends keyof AuditChecks, R> =
 export interface AuditTimings {
   /** Seconds of the tables' part: the folds and the rebuild (on a worker thread, beside the chain and the hands, or here after them), then the comparison here. */
   tablesSec?: number;
-  /** Whether the folds ran on worker threads (each range's share beside its chain and hands, or the whole rebuild on one). */
+  /** Whether the folds ran on worker threads (each range's share beside its chain and hands). */
   tablesOnWorker?: boolean;
-  /** Whether the tables came from the ranges' folds (false: audited in one pass on this thread, or rebuilt whole). */
+  /** Whether the tables came from the ranges' folds (false: audited in one pass on this thread). */
   tablesInRanges?: boolean;
   /** Query tables SQLite found the same as the rebuilt ones by itself (table-audit.ts's RebuildFile; 0 when every row was read and compared here). */
   tablesComparedBySqlite?: number;
@@ -147,14 +146,12 @@ interface Walk {
 }
 
 /**
- * What a read of the log found (null: not checked); `rebuilt`: the tables, when a worker folded
- * and rebuilt them whole; `tables`: the tables' report, when the workers folded them range by
- * range (with the seconds this thread spent on it).
+ * What a read of the log found (null: not checked); `tables`: the tables' report, when the
+ * workers folded them range by range (with the seconds this thread spent on it).
  */
 interface Walked {
   readonly chain: LogVerification | null;
   readonly replay: ReplayReport | { readonly error: unknown } | null;
-  readonly rebuilt: RebuiltTables | null;
   readonly tables?: { readonly report: TablesReport; readonly seconds: number; readonly comparedBySqlite: number } | null;
 }
 
@@ -210,14 +207,13 @@ function auditInSnapshot(
     const replay = handId !== undefined ? oneHand(store!, handId, walk.maxHands) : walked?.replay ?? null;
     let tables: AuditFindings<AuditChecks>['tables'] = null;
     if (on.tables) {
-      const rebuilt = walked?.rebuilt ?? null;
       const ranged = walked?.tables ?? null;
       const t0 = performance.now();
-      tables = ranged ? ranged.report : orError(() => (rebuilt ? compareRebuilt(store!, rebuilt, maxTables) : auditTables(store!, { maxProblems: maxTables, progress })));
+      tables = ranged ? ranged.report : orError(() => auditTables(store!, { maxProblems: maxTables, progress }));
       if (settings.timings) {
-        settings.timings.tablesSec = ranged ? ranged.seconds : (rebuilt?.seconds ?? 0) + (performance.now() - t0) / 1000;
+        settings.timings.tablesSec = ranged ? ranged.seconds : (performance.now() - t0) / 1000;
         settings.timings.tablesComparedBySqlite = ranged?.comparedBySqlite ?? 0;
-        settings.timings.tablesOnWorker = rebuilt !== null || ranged !== null;
+        settings.timings.tablesOnWorker = ranged !== null;
         settings.timings.tablesInRanges = ranged !== null;
       }
     }
@@ -356,8 +352,8 @@ function onePass(db: Database.Database, store: Store | null, extent: ReturnType<
     if (!(e instanceof StopReading)) throw e;
   }
   const verification = chain?.finishWith(extent.head) ?? null;
-  if (!hands) return { chain: verification, replay: null, rebuilt: null };
-  return { chain: verification, replay: failed ?? orError(hands.finish), rebuilt: null };
+  if (!hands) return { chain: verification, replay: null };
+  return { chain: verification, replay: failed ?? orError(hands.finish) };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -493,9 +489,7 @@ function finishReplay(store: Store, hands: HandAuditor, late: ReadonlySet<string
 /**
  * A worker's task: the rows `after < id <= upTo`, their chain checked when `chain` is on (at
  * most `maxProblems` problems) and their hand rows when `hands` is; with `fold`, the tables
- * folded over the range (see above); with `tables`, every
- * table's log from the start of the log (`after` must be its start) up to `upTo` folded and
- * the query tables rebuilt (table-audit.ts).
+ * folded over the range (see above).
  */
 export interface AuditTask {
   readonly after: number;
@@ -503,7 +497,6 @@ export interface AuditTask {
   readonly chain: boolean;
   readonly hands: boolean;
   readonly maxProblems: number;
-  readonly tables: TablesJob | null;
   /**
    * The tables folded over this range only, each from where it stands at the range's start,
    * the projections of the range's rows noted (table-audit.ts's `RangeFolder`), the hands
@@ -520,7 +513,6 @@ export interface AuditTask {
 export interface AuditPart {
   readonly chain: ChainPart | null;
   readonly blocks: readonly HandBlock[];
-  readonly tables: RebuiltTables | null;
   /** The range's share of the tables' fold (asked with `fold`). */
   readonly fold?: RangeFold | null;
   /** Why the audit must be redone in one pass (a hand row of an odd type, an event that is not JSON text), or null. */
@@ -549,21 +541,18 @@ function checkerOf(db: Database.Database): HandChecker {
 /**
  * Runs one task (in a worker, on its own read-only connection: the rows up to a row the caller
  * has seen are the same in any later snapshot, the log being append-only). `alive` is called
- * now and then by a long rebuild of the tables; `progress`, now and then, with how many of the
- * range's ids (`upTo - after`) are read so far (a range's; not for the whole rebuild). Throws
- * what the rebuild throws (an event that is not JSON); a hand row it cannot take is said in
- * `unusual` instead.
+ * now and then by a long range folding the tables; `progress`, now and then, with how many of
+ * the range's ids (`upTo - after`) are read so far (when `after` is a number). Throws what
+ * reading the log throws; a hand row it cannot take is said in `unusual` instead.
  */
 export function auditTask(db: Database.Database, task: AuditTask, alive: () => void = () => {}, progress?: (done: number) => void): AuditPart {
-  if (task.tables && task.after !== Number.NEGATIVE_INFINITY) throw new RangeError('the tables are folded from the start of the log: a task with them starts there');
   const chain = task.chain ? chainVerifierAfter(db, task.after, task.maxProblems) : null;
   const blocks = task.hands ? new BlockCutter(checkerOf(db)) : null;
   const at = progress && Number.isFinite(task.after) ? (id: number) => progress(id - task.after) : undefined;
   if (task.fold) return foldedRange(db, task, chain, blocks, alive, at);
   readLog(db, task.after, task.upTo, chain, blocks?.row ?? null, at, task.progressEveryIds);
   if (blocks?.unusual === null) blocks.flush();
-  const tables = task.tables ? rebuildTables(db, task.upTo, task.tables, alive) : null;
-  return { chain: chain?.part() ?? null, blocks: blocks?.blocks ?? [], tables, unusual: blocks?.unusual ?? null };
+  return { chain: chain?.part() ?? null, blocks: blocks?.blocks ?? [], unusual: blocks?.unusual ?? null };
 }
 
 /**
@@ -622,7 +611,7 @@ function foldedRange(
   if (blocks?.unusual === null) blocks.flush();
   const fold = folder.finish();
   return {
-    chain: chain?.part() ?? null, blocks: blocks?.blocks ?? [], tables: null,
+    chain: chain?.part() ?? null, blocks: blocks?.blocks ?? [],
     fold: oddTableRow ? { ...fold, unusual: fold.unusual ?? 'a row has a column of an odd type' } : fold, unusual: blocks?.unusual ?? null,
   };
 }
@@ -784,7 +773,7 @@ function inWorkers(
   try {
     try {
       const ranges: AuditTask[] = auditRanges(extent, threads, rebuild ? FOLDED_RANGES_PER_THREAD : RANGES_PER_THREAD)
-        .map((r) => ({ ...r, chain: walk.chain, hands: walk.hands, maxProblems: walk.maxChain, tables: null, fold: rebuild !== null }));
+        .map((r) => ({ ...r, chain: walk.chain, hands: walk.hands, maxProblems: walk.maxChain, fold: rebuild !== null }));
       // The first ranges go out without waiting; this thread runs the hands' whole-database
       // checks while the workers start, then hands out the rest.
       const first = Math.min(ranges.length, threads * IN_FLIGHT);
@@ -815,7 +804,7 @@ function inWorkers(
     let report: TablesReport | null = null;
     if (rebuild && ranged) report = rebuild.finish(store!, tables!.maxProblems, progress);
     notePoolRun({ job, threads, outcome: 'workers' });
-    return { chain, replay, rebuilt: null, tables: report ? { report, seconds: rebuild!.seconds, comparedBySqlite: rebuild!.comparedBySqlite } : null };
+    return { chain, replay, tables: report ? { report, seconds: rebuild!.seconds, comparedBySqlite: rebuild!.comparedBySqlite } : null };
   } finally {
     rebuild?.close();
   }

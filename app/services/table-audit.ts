@@ -7,10 +7,10 @@
  *
  * One pass over the log in id order, then the comparison in the caller's snapshot (the
  * audit's read transaction): the rebuilt rows and the stored rows are of the same moment even
- * while the terminal is writing. The pass runs on the calling thread (`auditTables`), or on a
- * worker of the audit's pool up to the caller's last row (`rebuildTables`, then
- * `compareRebuilt`), or cut into ranges of the log folded by the audit's workers beside their
- * chain and hands (`RangeFolder`, each range from its tables' last checkpoints before it; the
+ * while the terminal is writing. The pass runs on the calling thread (`auditTables`; or
+ * `rebuildTables` up to a row, what the casino's check of a central copy rebuilds its query
+ * tables with, and `compareRebuilt`), or cut into ranges of the log folded by the audit's
+ * workers beside their chain and hands (`RangeFolder`, each range from its tables' last checkpoints before it; the
  * rows its entries write noted and written here in log order, `RangeRebuild`). The row ids
  * SQLite gives (sessions, chip_ledger) come out as the service's because the entries are
  * projected in the order they were committed.
@@ -170,7 +170,7 @@ export function auditTables(store: Store, options: { maxProblems?: number; progr
   });
 }
 
-/** The tables' part of an audit task done by a worker (audit.ts's `AuditTask.tables`): its limits and the schema to rebuild in. */
+/** The tables' part of an audit by workers (audit.ts) or of a rebuild ({@link rebuildTables}): its limits and the schema to rebuild in. */
 export interface TablesJob {
   readonly maxProblems: number;
   /** The migrations of the store audited (the rebuild is made by the same ones). */
@@ -179,7 +179,7 @@ export interface TablesJob {
   readonly aliveEveryRows?: number;
 }
 
-/** What the folds found and the rebuilt query tables, as a worker hands them back. */
+/** What the folds found and the rebuilt query tables, as {@link rebuildTables} hands them back. */
 export interface RebuiltTables {
   /** The rebuilt database (`serialize()`). */
   readonly image: Uint8Array;
@@ -195,10 +195,9 @@ export interface RebuiltTables {
 }
 
 /**
- * Folds and projects the log from its start up to row `upTo` (in a worker, on its own read-only
- * connection: the rows up to a row the caller has seen are the same in any later snapshot, the
- * log being append-only). `alive` is called now and then, so that a long rebuild is not taken
- * for a worker that hangs. Throws as {@link auditTables} does.
+ * Folds and projects the log from its start up to row `upTo` (the casino's check of a central
+ * copy, app/casino/central-audit.ts, takes the rebuilt query tables from it). `alive` is called
+ * now and then. Throws as {@link auditTables} does.
  */
 export function rebuildTables(db: Database.Database, upTo: number, job: TablesJob, alive: () => void): RebuiltTables {
   const t0 = performance.now();
@@ -216,7 +215,7 @@ export function rebuildTables(db: Database.Database, upTo: number, job: TablesJo
 }
 
 /**
- * Compares what a worker rebuilt ({@link rebuildTables}) with the store's query tables, in
+ * Compares what {@link rebuildTables} rebuilt with the store's query tables, in
  * the caller's snapshot: the report {@link auditTables} gives.
  */
 export function compareRebuilt(store: Store, r: RebuiltTables, maxProblems: number): TablesReport {

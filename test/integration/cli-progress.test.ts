@@ -143,7 +143,7 @@ describe('the audit on worker threads', () => {
     const ranges = idRanges({ minId: 1, maxId: rows }, 4);
     try {
       // Two ranges read for the chain and the hands, two also folding the tables: both ways post.
-      ranges.forEach((r, i) => pool!.submit({ ...r, chain: true, hands: true, maxProblems: 50, tables: null, fold: i % 2 === 1, progressEveryIds: 40 }, r.upTo - r.after));
+      ranges.forEach((r, i) => pool!.submit({ ...r, chain: true, hands: true, maxProblems: 50, fold: i % 2 === 1, progressEveryIds: 40 }, r.upTo - r.after));
       pool!.finish();
     } finally {
       pool!.close();

@@ -21,7 +21,7 @@ import { auditLog, auditTask, HandChecker, replayHands, verifyChain, type AuditT
 import type { Progress } from '../../../app/services/progress';
 import { ChainVerifier, logExtent } from '../../../app/services/event-log';
 import { simulate } from '../../../app/services/simulation';
-import { auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, RangeRebuild } from '../../../app/services/table-audit';
+import { auditTables, MAX_TABLE_PROBLEMS, RangeRebuild } from '../../../app/services/table-audit';
 import { openStore } from '../../../app/services/store';
 import type { TableService } from '../../../app/services/table-service';
 import { poolRunMark, poolRunsSince } from '../../../app/services/worker-pool';
@@ -128,7 +128,7 @@ function oneCheck(db: Database.Database, handId: string, rows: readonly Row[]): 
 }
 
 function task(after: number, upTo: number, more: Partial<AuditTask> = {}): AuditTask {
-  return { after, upTo, chain: false, hands: true, maxProblems: 50, tables: null, ...more };
+  return { after, upTo, chain: false, hands: true, maxProblems: 50, ...more };
 }
 
 /** The range's blocks must be the promised ones, the checked ones with one pass's findings. */
@@ -177,7 +177,6 @@ describe('auditTask: a range of the log read for the hands, as a worker reads it
       const max = maxIdOf(db);
       const part = auditTask(db, task(Number.NEGATIVE_INFINITY, max));
       expect(part.chain).toBeNull();
-      expect(part.tables).toBeNull();
       expect(part.unusual).toBeNull();
       expect('fold' in part).toBe(false);
       const want = expectBlocks(db, part.blocks, Number.NEGATIVE_INFINITY, max);
@@ -264,7 +263,6 @@ describe('auditTask: a range of the log read for the hands, as a worker reads it
         expect(folded.blocks).toEqual(plain.blocks);
         expect(folded.chain).toEqual(plain.chain);
         expect(folded.chain).toEqual(auditTask(db, task(after, upTo, { chain: true, hands: false })).chain);
-        expect(folded.tables).toBeNull();
         expect(folded.unusual).toBeNull();
         expect(folded.fold).toBeTruthy();
         expect(folded.fold!.unusual ?? null).toBeNull();
@@ -398,20 +396,6 @@ describe('auditTask: a range of the log read for the hands, as a worker reads it
         // The tables alone (no hands checked): the same for the tables, nothing thrown.
         expect(auditTask(db, task(Number.NEGATIVE_INFINITY, maxIdOf(db), { fold: true, hands: false })).fold!.unusual, c.what).toBe('a row has a column of an odd type');
       });
-    }
-  });
-
-  it('a task with the tables starts at the start of the log, or is refused; from there the tables rebuilt are the one pass\'s', () => {
-    const store = openStore(honest, { readonly: true });
-    try {
-      const job = { maxProblems: 100, migrations: store.migrations };
-      expect(() => auditTask(store.db, { ...task(10, 20), tables: job }))
-        .toThrow(new RangeError('the tables are folded from the start of the log: a task with them starts there'));
-      const part = auditTask(store.db, { ...task(Number.NEGATIVE_INFINITY, maxIdOf(store.db), { hands: false }), tables: job });
-      expect(part.blocks).toEqual([]);
-      expect(compareRebuilt(store, part.tables!, 100)).toEqual(auditTables(store));
-    } finally {
-      store.close();
     }
   });
 });

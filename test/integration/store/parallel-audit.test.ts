@@ -103,7 +103,7 @@ function bothWays(path: string, expectHands: 'workers' | 'fell-back' = 'workers'
 
 /** A worker's task for the chain of the rows `after < id <= upTo`. */
 function chainTask(after: number, upTo: number): AuditTask {
-  return { after, upTo, chain: true, hands: false, maxProblems: 50, tables: null };
+  return { after, upTo, chain: true, hands: false, maxProblems: 50 };
 }
 
 function replayOf(out: Outcome): ReturnType<typeof replayHands> {

@@ -256,7 +256,7 @@ describe('the audit\'s rebuild from ProjectionLogs writes the rows the service w
     const rebuild = new RangeRebuild(store.migrations);
     try {
       for (let i = 0; i + 1 < cuts.length; i++) {
-        const part = auditTask(store.db, { after: cuts[i], upTo: cuts[i + 1], chain: false, hands: false, maxProblems: 50, tables: null, fold: true });
+        const part = auditTask(store.db, { after: cuts[i], upTo: cuts[i + 1], chain: false, hands: false, maxProblems: 50, fold: true });
         expect(rebuild.add(part.fold!)).toBe(true);
       }
       return rebuild.finish(store, MAX_TABLE_PROBLEMS);

@@ -94,7 +94,7 @@ function audit(path: string): TablesReport {
 /** The log cut into two ranges after row `cut`, each folded as a worker does (here): the parts to add to a RangeRebuild. */
 function ranges(db: import('better-sqlite3').Database, cut: number) {
   const max = db.prepare('SELECT max(id) FROM events').pluck().get() as number;
-  return [[Number.NEGATIVE_INFINITY, cut], [cut, max]].map(([after, upTo]) => auditTask(db, { after, upTo, chain: false, hands: false, maxProblems: 50, tables: null, fold: true }).fold!);
+  return [[Number.NEGATIVE_INFINITY, cut], [cut, max]].map(([after, upTo]) => auditTask(db, { after, upTo, chain: false, hands: false, maxProblems: 50, fold: true }).fold!);
 }
 
 describe("a hand row's session after another table's fold stopped", () => {

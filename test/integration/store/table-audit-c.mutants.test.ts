@@ -25,7 +25,7 @@ describe("a range's fold that meets two problems", () => {
     const store = openStore(path, { readonly: true });
     try {
       const max = store.db.prepare('SELECT max(id) FROM events').pluck().get() as number;
-      const part = auditTask(store.db, { after: Number.NEGATIVE_INFINITY, upTo: max, chain: false, hands: false, maxProblems: 50, tables: null, fold: true });
+      const part = auditTask(store.db, { after: Number.NEGATIVE_INFINITY, upTo: max, chain: false, hands: false, maxProblems: 50, fold: true });
       expect(part.fold!.problems).toBe(2);
     } finally {
       store.close();

@@ -78,7 +78,7 @@ function inRanges(path: string, cut: number, file: boolean): { report: TablesRep
       const taken: boolean[] = [];
       store.db.exec('BEGIN');
       for (const [after, upTo] of [[Number.NEGATIVE_INFINITY, cut], [cut, max]]) {
-        const part = auditTask(store.db, { after, upTo, chain: false, hands: false, maxProblems: 50, tables: null, fold: true });
+        const part = auditTask(store.db, { after, upTo, chain: false, hands: false, maxProblems: 50, fold: true });
         taken.push(rebuild.add(part.fold!));
       }
       const report = rebuild.finish(store, MAX_TABLE_PROBLEMS);

@@ -16,7 +16,7 @@ import { simulate } from '../../../app/services/simulation';
 import { openStore } from '../../../app/services/store';
 import { poolRunMark, poolRunsSince, SyncPool } from '../../../app/services/worker-pool';
 import {
-  auditTables, compareRebuilt, MAX_TABLE_PROBLEMS, QUERY_TABLES, RangeRebuild, type RowProblem, type TablesReport,
+  auditTables, MAX_TABLE_PROBLEMS, QUERY_TABLES, RangeRebuild, type RowProblem, type TablesReport,
 } from '../../../app/services/table-audit';
 import { attachShoe, must, openTable, playHand, rig, T } from '../services/helpers';
 import { keepAsHonest, tamperedCopies, tempFolder } from './temp';
@@ -263,27 +263,6 @@ describe('a table\'s log that does not fold', () => {
   }, 60_000);
 });
 
-describe('the rebuild on a worker thread', () => {
-  it('says it is alive as it goes (a long rebuild is not taken for a worker that hangs) and hands back what this thread rebuilds', () => {
-    const store = openStore(honest, { readonly: true });
-    const results: AuditPart[] = [];
-    const pool = SyncPool.open<AuditTask, AuditPart>(2, { path: honest }, (r) => results.push(r), 2);
-    expect(pool).not.toBeNull();
-    try {
-      const rows = honestGet<number>('SELECT count(*) FROM events');
-      const tables = { maxProblems: MAX_TABLE_PROBLEMS, migrations: store.migrations, aliveEveryRows: 500 };
-      pool!.submit({ after: Number.NEGATIVE_INFINITY, upTo: rows, chain: false, hands: false, maxProblems: 50, tables });
-      pool!.finish();
-      expect(pool!.aliveReplies).toBe(Math.floor(rows / 500));
-      expect(results).toHaveLength(1);
-      expect(compareRebuilt(store, results[0].tables!, MAX_TABLE_PROBLEMS)).toEqual(auditTables(store));
-    } finally {
-      pool!.close();
-      store.close();
-    }
-  });
-});
-
 describe('the fold cut into ranges (what each worker of the audit folds, beside its chain and hands)', () => {
   /** The tables' report from the log folded as the ranges `after < id <= upTo` between the cuts, each on its own. */
   function folded(store: ReturnType<typeof openStore>, cuts: readonly number[]): { report: TablesReport | null; taken: boolean[] } {
@@ -291,7 +270,7 @@ describe('the fold cut into ranges (what each worker of the audit folds, beside 
     try {
       const taken: boolean[] = [];
       for (let i = 0; i + 1 < cuts.length; i++) {
-        const part = auditTask(store.db, { after: cuts[i], upTo: cuts[i + 1], chain: true, hands: true, maxProblems: 50, tables: null, fold: true });
+        const part = auditTask(store.db, { after: cuts[i], upTo: cuts[i + 1], chain: true, hands: true, maxProblems: 50, fold: true });
         taken.push(rebuild.add(part.fold!));
       }
       return { report: rebuild.finish(store, MAX_TABLE_PROBLEMS), taken };
@@ -351,7 +330,7 @@ describe('the fold cut into ranges (what each worker of the audit folds, beside 
     expect(pool).not.toBeNull();
     try {
       const rows = honestGet<number>('SELECT count(*) FROM events');
-      const task: AuditTask = { after: Number.NEGATIVE_INFINITY, upTo: rows, chain: true, hands: true, maxProblems: 50, tables: null, fold: true, aliveEveryRows: 500 };
+      const task: AuditTask = { after: Number.NEGATIVE_INFINITY, upTo: rows, chain: true, hands: true, maxProblems: 50, fold: true, aliveEveryRows: 500 };
       pool!.submit(task);
       pool!.finish();
       expect(pool!.aliveReplies).toBe(Math.floor(rows / 500));

@@ -45,7 +45,7 @@ describe('a pool whose workers never answer', () => {
     await simulatedLog(path, 2, 3);
     return path;
   })());
-  const chainTask = (after: number, upTo: number): AuditTask => ({ after, upTo, chain: true, hands: false, maxProblems: 50, tables: null });
+  const chainTask = (after: number, upTo: number): AuditTask => ({ after, upTo, chain: true, hands: false, maxProblems: 50 });
 
   /**
    * Opens a pool of two workers (`maxInFlight` tasks each) with a stall limit of `stallS` s, stops the
@@ -114,7 +114,7 @@ describe('the threads of a pool', () => {
       const pool = SyncPool.open<AuditTask, AuditPart>(count, { path }, (r) => results.push(r));
       const workers = (pool as unknown as { slots: { worker: Worker }[] }).slots.map((s) => s.worker);
       expect(workers).toHaveLength(count);
-      pool!.submit({ after: 0, upTo: 3, chain: true, hands: false, maxProblems: 50, tables: null });
+      pool!.submit({ after: 0, upTo: 3, chain: true, hands: false, maxProblems: 50 });
       pool!.finish();
       expect(results.map((r) => r.chain!.rows)).toEqual([3]);
       const exited = workers.map((w) => once(w, 'exit'));

@@ -36,7 +36,7 @@ function honestLog(): Promise<string> {
 }
 
 function chainTask(after: number, upTo: number): AuditTask {
-  return { after, upTo, chain: true, hands: false, maxProblems: 50, tables: null };
+  return { after, upTo, chain: true, hands: false, maxProblems: 50 };
 }
 
 describe('threadCount: the threads a check uses', () => {
