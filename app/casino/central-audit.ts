@@ -330,7 +330,7 @@ function errorText(e: unknown): string {
 function copyQueryTables(copy: Store, maxId: number, imagePath: string): void {
   let rebuilt: ReturnType<typeof rebuildTables>;
   try {
-    rebuilt = rebuildTables(copy.db, maxId, { maxProblems: 1, migrations: copy.migrations }, () => undefined);
+    rebuilt = rebuildTables(copy.db, maxId, { maxProblems: 1, migrations: copy.migrations });
   } catch (e) {
     // A row that is not JSON: the audit of the copy names it.
     if (e instanceof StoreError) return;

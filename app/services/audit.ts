@@ -88,11 +88,9 @@ type Part<S extends AuditChecks, K extends keyof AuditChecks, R> =
 
 /** Where {@link auditLog} writes how long the tables' part took (the bench). */
 export interface AuditTimings {
-  /** Seconds of the tables' part: the folds and the rebuild (on a worker thread, beside the chain and the hands, or here after them), then the comparison here. */
+  /** Seconds of the tables' part: the folds and the rebuild (range by range on the worker threads, beside the chain and the hands, or here after them), then the comparison here. */
   tablesSec?: number;
-  /** Whether the folds ran on worker threads (each range's share beside its chain and hands). */
-  tablesOnWorker?: boolean;
-  /** Whether the tables came from the ranges' folds (false: audited in one pass on this thread). */
+  /** Whether the tables came from the ranges' folds on the worker threads (false: audited in one pass on this thread). */
   tablesInRanges?: boolean;
   /** Query tables SQLite found the same as the rebuilt ones by itself (table-audit.ts's RebuildFile; 0 when every row was read and compared here). */
   tablesComparedBySqlite?: number;
@@ -213,7 +211,6 @@ function auditInSnapshot(
       if (settings.timings) {
         settings.timings.tablesSec = ranged ? ranged.seconds : (performance.now() - t0) / 1000;
         settings.timings.tablesComparedBySqlite = ranged?.comparedBySqlite ?? 0;
-        settings.timings.tablesOnWorker = ranged !== null;
         settings.timings.tablesInRanges = ranged !== null;
       }
     }

@@ -8,8 +8,8 @@
  *
  * Where the worker code comes from, as for the audit's workers (worker-pool.ts): from the
  * TypeScript sources (tsx, vitest) `report-worker.ts` beside this file, loaded as an ES module
- * through tsx's hook (worker-entry.ts); from a bundle, `report-worker.cjs` beside it if the build emitted one. Without
- * worker code (the Electron bundle today), or an in-memory database, the report is built on the
+ * through tsx's hook (worker-entry.ts); from a bundle, `report-worker.cjs` beside it if the
+ * build emitted one. Without worker code (the Electron bundle today), or an in-memory database, the report is built on the
  * table's thread after the request that asked for it has been answered, and says so
  * (`offThread: false`).
  */

@@ -10,8 +10,9 @@
  * while the terminal is writing. The pass runs on the calling thread (`auditTables`; or
  * `rebuildTables` up to a row, what the casino's check of a central copy rebuilds its query
  * tables with, and `compareRebuilt`), or cut into ranges of the log folded by the audit's
- * workers beside their chain and hands (`RangeFolder`, each range from its tables' last checkpoints before it; the
- * rows its entries write noted and written here in log order, `RangeRebuild`). The row ids
+ * workers beside their chain and hands (`RangeFolder`, each range from its tables' last
+ * checkpoints before it; the rows its entries write noted and written here in log order,
+ * `RangeRebuild`). The row ids
  * SQLite gives (sessions, chip_ledger) come out as the service's because the entries are
  * projected in the order they were committed.
  */
@@ -175,8 +176,6 @@ export interface TablesJob {
   readonly maxProblems: number;
   /** The migrations of the store audited (the rebuild is made by the same ones). */
   readonly migrations: readonly Migration[];
-  /** Rows between two `alive` calls (default {@link ALIVE_EVERY_ROWS}; the tests ask for it more often). */
-  readonly aliveEveryRows?: number;
 }
 
 /** What the folds found and the rebuilt query tables, as {@link rebuildTables} hands them back. */
@@ -190,24 +189,20 @@ export interface RebuiltTables {
   readonly checkpoints: number;
   readonly problems: readonly TableAuditProblem[];
   readonly more: number;
-  /** Seconds the fold and the rebuild took. */
-  readonly seconds: number;
 }
 
 /**
  * Folds and projects the log from its start up to row `upTo` (the casino's check of a central
- * copy, app/casino/central-audit.ts, takes the rebuilt query tables from it). `alive` is called
- * now and then. Throws as {@link auditTables} does.
+ * copy, app/casino/central-audit.ts, takes the rebuilt query tables from it). Throws as
+ * {@link auditTables} does.
  */
-export function rebuildTables(db: Database.Database, upTo: number, job: TablesJob, alive: () => void): RebuiltTables {
-  const t0 = performance.now();
+export function rebuildTables(db: Database.Database, upTo: number, job: TablesJob): RebuiltTables {
   const rebuilt = freshDatabase(job.migrations);
   try {
-    const every = job.aliveEveryRows ?? ALIVE_EVERY_ROWS;
-    const folded = foldedOf(foldAndProject(db, rebuilt, new Problems(job.maxProblems), upTo, { every, alive }));
+    const folded = foldedOf(foldAndProject(db, rebuilt, new Problems(job.maxProblems), upTo));
     return {
       image: rebuilt.serialize(), stopped: [...folded.stopped], tables: folded.tables, entries: folded.entries,
-      checkpoints: folded.checkpoints, problems: folded.problems.list, more: folded.problems.more, seconds: (performance.now() - t0) / 1000,
+      checkpoints: folded.checkpoints, problems: folded.problems.list, more: folded.problems.more,
     };
   } finally {
     rebuilt.close();

@@ -547,7 +547,7 @@ export const section: BenchSection = {
             figure: `${rebuildSec.toFixed(1)} s`,
             note: `${quick ? `scaled to 100,000: ${(rebuildSec * scale).toFixed(1)} s; ` : ''}${timings.tablesInRanges
               ? "folded range by range on the workers beside the chain and the hands; this thread's share: the rows written, then compared"
-              : timings.tablesOnWorker ? 'the rebuild on a worker thread beside the chain and the hands, the comparison after them' : 'one thread, after the chain and the hands'}`,
+              : 'one thread, after the chain and the hands'}`,
           },
         ],
         json: {

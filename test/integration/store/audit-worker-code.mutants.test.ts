@@ -492,7 +492,7 @@ describe('auditLog by two worker threads: this thread joins the blocks into one 
       const two = auditLog(store, { threads: 2, timings, progress });
       expect(poolRunsSince(mark).map((r) => [r.job, r.outcome])).toEqual([['audit', 'workers']]);
       expect(two).toEqual(auditLog(store, { threads: 0 }));
-      expect(timings).toMatchObject({ tablesOnWorker: true, tablesInRanges: true });
+      expect(timings).toMatchObject({ tablesInRanges: true });
       const span = logExtent(store.db).ids;
       expect(said[0]).toBe(`chain+hands ${span} rows`);
       const next = said.findIndex((x, i) => i > 0 && typeof x === 'string');

@@ -81,7 +81,6 @@ describe('an honest log', () => {
     expect(found.chain).toMatchObject({ ok: true });
     expect(found.replay).toEqual({ ok: true, hands: 8, settled: 7, events: handEvents, problems: [] });
     expect(found.tables).toMatchObject({ ok: true });
-    expect(timings.tablesOnWorker).toBe(false);
     expect(timings.tablesInRanges).toBe(false);
     expect(timings.tablesComparedBySqlite).toBe(0);
     expect(timings.tablesSec).toBeGreaterThanOrEqual(0);
